@@ -1,0 +1,71 @@
+//! The verdict cache: content-hash keys, an in-memory map for the run, and an
+//! optional disk store that makes re-runs and resumed runs nearly free.
+
+mod disk;
+
+use std::collections::HashMap;
+
+pub use disk::{DiskStore, DiskStoreConfig};
+
+use crate::predicate::Verdict;
+
+/// A SHA-256 key over (predicate fingerprint, rendered case).
+pub type Key = [u8; 32];
+
+/// Memory cache in front of an optional disk store.
+pub struct VerdictCache {
+    mem: HashMap<Key, Verdict>,
+    disk: Option<DiskStore>,
+    warnings: Vec<String>,
+}
+
+impl VerdictCache {
+    /// A cache backed by `disk` when given.
+    pub fn new(disk: Option<DiskStore>) -> VerdictCache {
+        VerdictCache { mem: HashMap::new(), disk, warnings: Vec::new() }
+    }
+
+    /// Looks a key up, memory first.
+    pub fn get(&mut self, key: &Key) -> Option<Verdict> {
+        if let Some(v) = self.mem.get(key) {
+            return Some(*v);
+        }
+        let disk = self.disk.as_ref()?;
+        match disk.get(key) {
+            Ok(Some(v)) => {
+                self.mem.insert(*key, v);
+                Some(v)
+            }
+            Ok(None) => None,
+            Err(w) => {
+                self.warnings.push(w);
+                None
+            }
+        }
+    }
+
+    /// Records a verdict in memory and on disk.
+    pub fn put(&mut self, key: Key, v: Verdict) {
+        self.mem.insert(key, v);
+        if let Some(disk) = &self.disk {
+            if let Err(e) = disk.put(&key, v) {
+                self.warnings.push(format!("cannot write to the verdict cache: {e}"));
+            }
+        }
+    }
+
+    /// Warnings collected since the last call (damaged entries, write failures).
+    pub fn take_warnings(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.warnings)
+    }
+
+    /// Number of verdicts held in memory.
+    pub fn len(&self) -> usize {
+        self.mem.len()
+    }
+
+    /// `true` when nothing is cached in memory.
+    pub fn is_empty(&self) -> bool {
+        self.mem.is_empty()
+    }
+}

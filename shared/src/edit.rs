@@ -1,0 +1,180 @@
+//! Edits: cuts and replacements over the sequences of a case, rendered on demand.
+
+use crate::case::Case;
+
+/// One edit: replace `start..end` of sequence `seq` by `with` (a cut when empty).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Edit<T> {
+    /// Index of the sequence (file).
+    pub seq: usize,
+    /// Start offset, inclusive.
+    pub start: usize,
+    /// End offset, exclusive.
+    pub end: usize,
+    /// Replacement items; empty for a cut.
+    pub with: Vec<T>,
+}
+
+impl<T> Edit<T> {
+    /// A cut of `start..end` in sequence `seq`.
+    pub fn cut(seq: usize, start: usize, end: usize) -> Edit<T> {
+        Edit { seq, start, end, with: Vec::new() }
+    }
+    /// A replacement of `start..end` in sequence `seq`.
+    pub fn replace(seq: usize, start: usize, end: usize, with: Vec<T>) -> Edit<T> {
+        Edit { seq, start, end, with }
+    }
+}
+
+/// A set of edits relative to one case. Overlapping and abutting cuts are merged;
+/// a replacement overlapping another edit makes the set conflicting.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EditSet<T> {
+    edits: Vec<Edit<T>>,
+}
+
+impl<T> Default for EditSet<T> {
+    fn default() -> Self {
+        EditSet { edits: Vec::new() }
+    }
+}
+
+impl<T: Clone + PartialEq> EditSet<T> {
+    /// An empty edit set.
+    pub fn new() -> EditSet<T> {
+        EditSet::default()
+    }
+
+    /// An edit set of one edit.
+    pub fn of(edit: Edit<T>) -> EditSet<T> {
+        EditSet { edits: vec![edit] }
+    }
+
+    /// The edits, sorted by position.
+    pub fn edits(&self) -> &[Edit<T>] {
+        &self.edits
+    }
+
+    /// `true` when there is nothing to do.
+    pub fn is_empty(&self) -> bool {
+        self.edits.is_empty()
+    }
+
+    /// Adds an edit. Returns `false` (and leaves the set unchanged) when a
+    /// replacement would overlap another edit.
+    pub fn push(&mut self, edit: Edit<T>) -> bool {
+        if edit.start > edit.end {
+            return false;
+        }
+        let overlaps = |e: &Edit<T>| e.seq == edit.seq && e.start < edit.end && edit.start < e.end;
+        let touches = |e: &Edit<T>| e.seq == edit.seq && e.start <= edit.end && edit.start <= e.end;
+        let mergeable = |e: &Edit<T>| e.with.is_empty() && edit.with.is_empty();
+        // Two insertions at one point, or a replacement overlapping anything, conflict.
+        let conflict = self.edits.iter().any(|e| {
+            (overlaps(e) && !mergeable(e))
+                || (touches(e) && e.start == e.end && edit.start == edit.end && e.start == edit.start)
+        });
+        if conflict {
+            return false;
+        }
+        let mut merged = edit;
+        let mut keep = Vec::with_capacity(self.edits.len() + 1);
+        for e in std::mem::take(&mut self.edits) {
+            let touching = e.seq == merged.seq && e.start <= merged.end && merged.start <= e.end;
+            if touching && e.with.is_empty() && merged.with.is_empty() {
+                merged.start = merged.start.min(e.start);
+                merged.end = merged.end.max(e.end);
+            } else {
+                keep.push(e);
+            }
+        }
+        keep.push(merged);
+        keep.sort_by_key(|e| (e.seq, e.start, e.end));
+        self.edits = keep;
+        true
+    }
+
+    /// The union of two sets, or `None` when they conflict.
+    pub fn union(&self, other: &EditSet<T>) -> Option<EditSet<T>> {
+        let mut out = self.clone();
+        for e in &other.edits {
+            if !out.push(e.clone()) {
+                return None;
+            }
+        }
+        Some(out)
+    }
+
+    /// Number of items removed by the set (cuts minus replacement growth), saturating.
+    pub fn removed(&self) -> usize {
+        let cut: usize = self.edits.iter().map(|e| e.end - e.start).sum();
+        let added: usize = self.edits.iter().map(|e| e.with.len()).sum();
+        cut.saturating_sub(added)
+    }
+
+    /// Applies the edits to `case`.
+    pub fn render<C: Case<Item = T>>(&self, case: &C) -> C {
+        let mut out = case.clone();
+        let mut i = 0;
+        while i < self.edits.len() {
+            let seq = self.edits[i].seq;
+            let src = case.seq(seq);
+            let mut items = Vec::with_capacity(src.len());
+            let mut prev = 0;
+            while i < self.edits.len() && self.edits[i].seq == seq {
+                let e = &self.edits[i];
+                let start = e.start.min(src.len()).max(prev);
+                let end = e.end.min(src.len()).max(start);
+                items.extend_from_slice(&src[prev..start]);
+                items.extend_from_slice(&e.with);
+                prev = end;
+                i += 1;
+            }
+            items.extend_from_slice(&src[prev..]);
+            out = out.with_seq(seq, items);
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn render(s: &str, edits: &[Edit<u8>]) -> Option<String> {
+        let mut set = EditSet::new();
+        for e in edits {
+            if !set.push(e.clone()) {
+                return None;
+            }
+        }
+        let case = crate::TestCase::single("f", s.as_bytes().to_vec());
+        let out = set.render(&case);
+        Some(String::from_utf8(out.seq(0).to_vec()).unwrap())
+    }
+
+    #[test]
+    fn cuts_merge_and_render() {
+        assert_eq!(render("abcdef", &[Edit::cut(0, 1, 2), Edit::cut(0, 4, 5)]).unwrap(), "acdf");
+        assert_eq!(render("abcdef", &[Edit::cut(0, 1, 3), Edit::cut(0, 2, 5)]).unwrap(), "af");
+        assert_eq!(render("abcdef", &[Edit::cut(0, 1, 3), Edit::cut(0, 3, 4)]).unwrap(), "aef");
+    }
+
+    #[test]
+    fn replacements_render_and_conflict() {
+        assert_eq!(render("x = 1000;", &[Edit::replace(0, 4, 8, b"7".to_vec())]).unwrap(), "x = 7;");
+        assert!(render("abcdef", &[Edit::replace(0, 1, 3, b"z".to_vec()), Edit::cut(0, 2, 4)]).is_none());
+        assert_eq!(
+            render("abcdef", &[Edit::replace(0, 1, 2, b"z".to_vec()), Edit::cut(0, 2, 4)]).unwrap(),
+            "azef"
+        );
+    }
+
+    #[test]
+    fn removed_counts_net_items() {
+        let mut s: EditSet<u8> = EditSet::new();
+        s.push(Edit::cut(0, 0, 4));
+        s.push(Edit::replace(0, 10, 14, b"1".to_vec()));
+        assert_eq!(s.removed(), 7);
+    }
+}

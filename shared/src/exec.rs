@@ -1,0 +1,253 @@
+//! The one place that spawns processes: own process group, parent-death signal,
+//! output captured through unlinked temp files, timeouts and cancellation that kill
+//! the whole process group.
+
+use std::ffi::{OsStr, OsString};
+use std::fs::File;
+use std::io::{Read, Seek, SeekFrom};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::predicate::CancelFlag;
+
+/// A command to run.
+#[derive(Clone, Debug)]
+pub struct CommandSpec {
+    /// The program (looked up in `PATH` when it has no slash).
+    pub program: OsString,
+    /// Its arguments; never interpreted by a shell.
+    pub args: Vec<OsString>,
+    /// Working directory.
+    pub cwd: PathBuf,
+    /// Extra environment variables.
+    pub env: Vec<(OsString, OsString)>,
+}
+
+impl CommandSpec {
+    /// `program` run in `cwd` with no arguments.
+    pub fn new(program: impl Into<OsString>, cwd: impl Into<PathBuf>) -> CommandSpec {
+        CommandSpec { program: program.into(), args: Vec::new(), cwd: cwd.into(), env: Vec::new() }
+    }
+    /// Appends an argument.
+    pub fn arg(mut self, a: impl AsRef<OsStr>) -> CommandSpec {
+        self.args.push(a.as_ref().to_owned());
+        self
+    }
+    /// Appends arguments.
+    pub fn args<I: IntoIterator<Item = S>, S: AsRef<OsStr>>(mut self, args: I) -> CommandSpec {
+        self.args.extend(args.into_iter().map(|a| a.as_ref().to_owned()));
+        self
+    }
+    /// Sets an environment variable.
+    pub fn env(mut self, k: impl AsRef<OsStr>, v: impl AsRef<OsStr>) -> CommandSpec {
+        self.env.push((k.as_ref().to_owned(), v.as_ref().to_owned()));
+        self
+    }
+    /// The command as a shell-quoted line, for messages ("rerun this by hand").
+    pub fn display(&self) -> String {
+        let mut parts: Vec<String> = self.env.iter().map(|(k, v)| format!("{}={}", k.to_string_lossy(), quote(v))).collect();
+        parts.push(quote(&self.program));
+        parts.extend(self.args.iter().map(|a| quote(a)));
+        parts.join(" ")
+    }
+}
+
+/// Quotes an argument for display in a POSIX shell.
+pub fn quote(s: &OsStr) -> String {
+    let s = s.to_string_lossy();
+    if !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c)) {
+        s.into_owned()
+    } else {
+        format!("'{}'", s.replace('\'', r"'\''"))
+    }
+}
+
+/// How a finished process ended.
+#[derive(Clone, Debug, Default)]
+pub struct Finished {
+    /// Exit code, when it exited normally.
+    pub code: Option<i32>,
+    /// Signal number, when it was killed by one (and not by our timeout).
+    pub signal: Option<i32>,
+    /// `true` when we killed it at the timeout.
+    pub timed_out: bool,
+    /// Captured standard output (at most `RunLimits::max_output` bytes, the tail).
+    pub stdout: Vec<u8>,
+    /// Captured standard error (idem).
+    pub stderr: Vec<u8>,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+/// Limits of one run.
+#[derive(Clone, Debug)]
+pub struct RunLimits {
+    /// Kill the process group after this long.
+    pub timeout: Option<Duration>,
+    /// Keep at most this many bytes of each output stream.
+    pub max_output: usize,
+}
+
+impl Default for RunLimits {
+    fn default() -> Self {
+        RunLimits { timeout: None, max_output: 4 << 20 }
+    }
+}
+
+/// Failures to run a process at all.
+#[derive(Debug, thiserror::Error)]
+pub enum ExecError {
+    /// The program could not be started.
+    #[error("cannot run `{program}`: {source}")]
+    Spawn {
+        /// The program.
+        program: String,
+        /// The OS error.
+        source: std::io::Error,
+    },
+    /// Waiting for or reading from the process failed.
+    #[error("error while running `{program}`: {source}")]
+    Wait {
+        /// The program.
+        program: String,
+        /// The OS error.
+        source: std::io::Error,
+    },
+    /// Cancelled by the user; the process group was killed.
+    #[error("cancelled")]
+    Cancelled,
+}
+
+/// Runs `spec` to completion (or timeout / cancellation), in its own process group.
+/// After it ends, whatever is left of its process group is killed too.
+pub fn run(spec: &CommandSpec, limits: &RunLimits, cancel: &CancelFlag) -> Result<Finished, ExecError> {
+    let program = spec.program.to_string_lossy().into_owned();
+    let wait_err = |source| ExecError::Wait { program: program.clone(), source };
+    let out = tempfile::tempfile().map_err(wait_err)?;
+    let err = tempfile::tempfile().map_err(wait_err)?;
+    let mut cmd = Command::new(&spec.program);
+    cmd.args(&spec.args)
+        .current_dir(&spec.cwd)
+        .stdin(Stdio::null())
+        .stdout(out.try_clone().map_err(wait_err)?)
+        .stderr(err.try_clone().map_err(wait_err)?)
+        .process_group(0);
+    for (k, v) in &spec.env {
+        cmd.env(k, v);
+    }
+    // SAFETY: prctl is async-signal-safe; it only sets a flag on the child.
+    unsafe {
+        cmd.pre_exec(|| {
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            Ok(())
+        });
+    }
+    let start = Instant::now();
+    let mut child = cmd.spawn().map_err(|source| ExecError::Spawn { program: program.clone(), source })?;
+    let pgid = child.id() as i32;
+    let mut pause = Duration::from_micros(500);
+    let mut timed_out = false;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) => {}
+            Err(e) => {
+                kill_group(pgid);
+                let _ = child.wait();
+                return Err(wait_err(e));
+            }
+        }
+        if cancel.is_cancelled() {
+            kill_group(pgid);
+            let _ = child.wait();
+            return Err(ExecError::Cancelled);
+        }
+        if let Some(t) = limits.timeout {
+            if start.elapsed() >= t {
+                timed_out = true;
+                kill_group(pgid);
+                break child.wait().map_err(wait_err)?;
+            }
+        }
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(20));
+    };
+    kill_group(pgid);
+    let elapsed = start.elapsed();
+    Ok(Finished {
+        code: status.code(),
+        signal: if timed_out { None } else { status.signal() },
+        timed_out,
+        stdout: read_tail(out, limits.max_output).map_err(wait_err)?,
+        stderr: read_tail(err, limits.max_output).map_err(wait_err)?,
+        elapsed,
+    })
+}
+
+fn kill_group(pgid: i32) {
+    // SAFETY: plain syscall; ESRCH (no such group) is expected and ignored.
+    unsafe {
+        libc::killpg(pgid, libc::SIGKILL);
+    }
+}
+
+fn read_tail(mut f: File, max: usize) -> std::io::Result<Vec<u8>> {
+    let len = f.seek(SeekFrom::End(0))?;
+    let start = len.saturating_sub(max as u64);
+    f.seek(SeekFrom::Start(start))?;
+    let mut buf = Vec::with_capacity((len - start) as usize);
+    f.read_to_end(&mut buf)?;
+    Ok(buf)
+}
+
+/// Creates a private (0700) directory under `parent` (or the system temp dir).
+pub fn private_tempdir(parent: Option<&Path>, prefix: &str) -> std::io::Result<tempfile::TempDir> {
+    use std::os::unix::fs::PermissionsExt;
+    let mut b = tempfile::Builder::new();
+    b.prefix(prefix);
+    let dir = match parent {
+        Some(p) => b.tempdir_in(p)?,
+        None => b.tempdir()?,
+    };
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o700))?;
+    Ok(dir)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sh(script: &str) -> CommandSpec {
+        CommandSpec::new("sh", std::env::temp_dir()).arg("-c").arg(script)
+    }
+
+    #[test]
+    fn captures_output_and_code() {
+        let r = run(&sh("echo out; echo err >&2; exit 3"), &RunLimits::default(), &CancelFlag::new()).unwrap();
+        assert_eq!(r.code, Some(3));
+        assert_eq!(r.stdout, b"out\n");
+        assert_eq!(r.stderr, b"err\n");
+        assert!(!r.timed_out);
+    }
+
+    #[test]
+    fn reports_signals() {
+        let r = run(&sh("kill -SEGV $$"), &RunLimits::default(), &CancelFlag::new()).unwrap();
+        assert_eq!(r.signal, Some(libc::SIGSEGV));
+    }
+
+    #[test]
+    fn spawn_failure_is_an_error() {
+        let e = run(&CommandSpec::new("/nonexistent/prog", "/"), &RunLimits::default(), &CancelFlag::new());
+        assert!(matches!(e, Err(ExecError::Spawn { .. })));
+    }
+
+    #[test]
+    fn quoting() {
+        assert_eq!(quote(OsStr::new("a b")), "'a b'");
+        assert_eq!(quote(OsStr::new("it's")), r"'it'\''s'");
+        assert_eq!(quote(OsStr::new("-Zfoo=1")), "-Zfoo=1");
+    }
+}

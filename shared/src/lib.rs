@@ -1,0 +1,29 @@
+//! `minimize-engine`: the reduction engine of cargo-minimize.
+//!
+//! A [`Case`] (one file, a crate, or a list) is reduced by [`reduce`] with a list of
+//! [`Pass`]es against a [`Predicate`]. Passes propose candidates; the scheduler
+//! evaluates them at one choke point (cache, parallel workers, commit) and emits
+//! [`Event`]s; the best case so far is committed to a [`Sink`] after every
+//! improvement. See ARCHITECTURE.md for the map.
+
+pub mod cache;
+mod case;
+mod edit;
+pub mod exec;
+mod output;
+pub mod passes;
+pub mod predicate;
+mod report;
+mod schedule;
+pub mod search;
+mod testcase;
+
+pub use cache::{DiskStore, DiskStoreConfig, VerdictCache};
+pub use case::{cmp_size, content_key, is_smaller, Case, Element};
+pub use edit::{Edit, EditSet};
+pub use output::{write_atomic, write_case, FileSink, NullSink, Sink};
+pub use passes::Pass;
+pub use predicate::{CancelFlag, FnPredicate, Predicate, PredicateError, RunEnv, Verdict};
+pub use report::{Event, NullObserver, Observer, PassStats, Progress, Summary};
+pub use schedule::{reduce, Config, Ctx, EngineError, Interrupt, Outcome, Reduction};
+pub use testcase::TestCase;

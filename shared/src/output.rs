@@ -1,0 +1,92 @@
+//! Where the best case so far goes: written atomically after every improvement, so
+//! that Ctrl-C or a crash never loses the progress made.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::testcase::TestCase;
+
+/// Receives every improvement.
+pub trait Sink<C> {
+    /// Persists `best`. An error aborts the reduction.
+    fn commit(&mut self, best: &C) -> std::io::Result<()>;
+}
+
+/// A sink that keeps nothing (simulations, in-memory use).
+pub struct NullSink;
+
+impl<C> Sink<C> for NullSink {
+    fn commit(&mut self, _best: &C) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Writes a one-file case to a file, or a multi-file case into a directory.
+pub struct FileSink {
+    dest: PathBuf,
+}
+
+impl FileSink {
+    /// A sink writing to `dest`.
+    pub fn new(dest: impl Into<PathBuf>) -> FileSink {
+        FileSink { dest: dest.into() }
+    }
+}
+
+impl Sink<TestCase> for FileSink {
+    fn commit(&mut self, best: &TestCase) -> std::io::Result<()> {
+        write_case(best, &self.dest)
+    }
+}
+
+/// Writes `case` to `dest`: the file itself for a one-file case, else a directory
+/// tree (each file written atomically; files that disappeared are removed).
+pub fn write_case(case: &TestCase, dest: &Path) -> std::io::Result<()> {
+    let files: Vec<_> = case.files().collect();
+    if files.len() == 1 && !dest.is_dir() {
+        return write_atomic(dest, files[0].1);
+    }
+    fs::create_dir_all(dest)?;
+    for (p, b) in &files {
+        write_atomic(&dest.join(p), b)?;
+    }
+    Ok(())
+}
+
+/// Writes `bytes` to `path` through a temp file in the same directory and a rename.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    fs::create_dir_all(dir)?;
+    let mut tmp = tempfile::Builder::new().prefix(".cargo-minimize-").tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_data()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atomic_write_replaces() {
+        let d = tempfile::tempdir().unwrap();
+        let p = d.path().join("x.min.rs");
+        write_atomic(&p, b"one").unwrap();
+        write_atomic(&p, b"two").unwrap();
+        assert_eq!(fs::read(&p).unwrap(), b"two");
+        assert_eq!(fs::read_dir(d.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn crate_goes_into_a_directory() {
+        let d = tempfile::tempdir().unwrap();
+        let case = TestCase::from_files([("src/lib.rs".into(), b"a".to_vec()), ("Cargo.toml".into(), b"b".to_vec())]);
+        write_case(&case, &d.path().join("out")).unwrap();
+        assert_eq!(fs::read(d.path().join("out/src/lib.rs")).unwrap(), b"a");
+    }
+}

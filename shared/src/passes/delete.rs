@@ -1,0 +1,258 @@
+//! Deletion passes over units: our density-adaptive deletion (the default), Lithium's
+//! chunk halving, and adaptive delta debugging with `find_change_point`.
+
+use super::units::{delete_units, Segmenter, Span};
+use super::Pass;
+use crate::case::Case;
+use crate::schedule::{Ctx, Interrupt};
+use crate::search::find_change_point;
+
+/// Deletes runs of units from the end towards the start, choosing the block size
+/// from the density of necessary units seen so far (in the spirit of Hwang's
+/// generalized binary splitting): try a block; when it cannot go, bisect it for the
+/// last necessary unit, which is then known to be needed without another test.
+///
+/// Cost per necessary unit is about `1 + log2(gap)` tests, where `gap` is the typical
+/// run of deletable units; at high densities it degrades to one test per unit.
+pub struct Delete<S> {
+    seg: S,
+    name: &'static str,
+    max_units: usize,
+    /// Units `[0, cursor)` remain to be processed in the current sweep.
+    cursor: Option<usize>,
+    deleted: usize,
+    necessary: usize,
+}
+
+impl<S> Delete<S> {
+    /// A deletion pass over the units of `seg`, named `name`; skipped on cases with
+    /// more than `max_units` units.
+    pub fn new(seg: S, name: &'static str, max_units: usize) -> Self {
+        Delete { seg, name, max_units, cursor: None, deleted: 0, necessary: 0 }
+    }
+
+    fn block(&self, remaining: usize) -> usize {
+        let b = if self.necessary == 0 {
+            // No necessary unit seen yet this sweep: be bold.
+            (remaining / 2).max(1).max(self.deleted.next_power_of_two())
+        } else {
+            let gap = self.deleted / self.necessary;
+            if gap < 2 {
+                1
+            } else {
+                1 << gap.ilog2()
+            }
+        };
+        b.clamp(1, remaining.max(1))
+    }
+}
+
+impl<C: Case, S: Segmenter<C>> Pass<C> for Delete<S> {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn is_fresh(&self) -> bool {
+        self.cursor.is_none()
+    }
+
+    fn run(&mut self, ctx: &mut Ctx<'_, '_, C>) -> Result<(), Interrupt> {
+        let mut spans = self.seg.segment(ctx.current());
+        if spans.len() > self.max_units {
+            return Ok(());
+        }
+        let mut i = match self.cursor.take() {
+            Some(c) => c.min(spans.len()),
+            None => {
+                self.deleted = 0;
+                self.necessary = 0;
+                spans.len()
+            }
+        };
+        let result = (|| {
+            while i > 0 {
+                if let Err(e) = ctx.checkpoint() {
+                    return Err(e);
+                }
+                let k = self.block(i);
+                let cand = ctx.current().apply(&delete_units::<C::Item>(&spans, &[(i - k, i)]));
+                let half = k / 2;
+                let spec_spans = spans.clone();
+                let ok = ctx.test_speculating(cand, |cur| {
+                    // If this fails, the bisection tries the upper half first.
+                    if half > 0 {
+                        vec![cur.apply(&delete_units::<C::Item>(&spec_spans, &[(i - half, i)]))]
+                    } else {
+                        vec![]
+                    }
+                })?;
+                if ok {
+                    i -= k;
+                    self.deleted += k;
+                    spans = self.seg.segment(ctx.current());
+                    i = i.min(spans.len());
+                    continue;
+                }
+                if k == 1 {
+                    i -= 1;
+                    self.necessary += 1;
+                    continue;
+                }
+                // Bisect: `lo` units at the end of the block are deleted (committed),
+                // deleting `hi` is known to fail.
+                let (mut lo, mut hi) = (0usize, k);
+                while hi - lo > 1 {
+                    ctx.checkpoint_cancel()?;
+                    let mid = lo + (hi - lo) / 2;
+                    let cand = ctx.current().apply(&delete_units::<C::Item>(&spans, &[(i - mid, i - lo)]));
+                    let (s2, end) = (spans.clone(), i - lo);
+                    let ok = ctx.test_speculating(cand, |cur| {
+                        // If `mid` fails, the next probe is halfway between `lo` and `mid`.
+                        let next = lo + (mid - lo) / 2;
+                        if next > lo {
+                            vec![cur.apply(&delete_units::<C::Item>(&s2, &[(i - next, end)]))]
+                        } else {
+                            vec![]
+                        }
+                    })?;
+                    if ok {
+                        spans = self.seg.segment(ctx.current());
+                        lo = mid;
+                    } else {
+                        hi = mid;
+                    }
+                }
+                self.deleted += lo;
+                self.necessary += 1;
+                i = (i - lo).saturating_sub(1).min(spans.len());
+            }
+            Ok(())
+        })();
+        if result.is_err() {
+            self.cursor = Some(i);
+        }
+        result
+    }
+}
+
+/// Lithium's algorithm: remove chunks of size n/2, n/4, ... 1 (powers of two), then
+/// repeat rounds at size 1 until one removes nothing (seeds: lithium-chunk-reduction).
+pub struct Lithium<S> {
+    seg: S,
+    name: &'static str,
+    /// `(chunk size, position, removed anything at size 1 this round)`.
+    state: Option<(usize, usize, bool)>,
+}
+
+impl<S> Lithium<S> {
+    /// Lithium over the units of `seg`.
+    pub fn new(seg: S, name: &'static str) -> Self {
+        Lithium { seg, name, state: None }
+    }
+}
+
+/// Largest power of two strictly smaller than `n` (at least 1).
+pub(crate) fn lithium_start(n: usize) -> usize {
+    if n <= 2 {
+        1
+    } else {
+        1 << (n - 1).ilog2()
+    }
+}
+
+impl<C: Case, S: Segmenter<C>> Pass<C> for Lithium<S> {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn is_fresh(&self) -> bool {
+        self.state.is_none()
+    }
+
+    fn run(&mut self, ctx: &mut Ctx<'_, '_, C>) -> Result<(), Interrupt> {
+        let mut spans = self.seg.segment(ctx.current());
+        let (mut chunk, mut pos, mut removed) = self.state.take().unwrap_or((lithium_start(spans.len()), 0, false));
+        loop {
+            if let Err(e) = ctx.checkpoint() {
+                self.state = Some((chunk, pos, removed));
+                return Err(e);
+            }
+            if pos >= spans.len() {
+                if chunk > 1 {
+                    chunk /= 2;
+                    pos = 0;
+                    continue;
+                }
+                if removed {
+                    pos = 0;
+                    removed = false;
+                    continue;
+                }
+                return Ok(());
+            }
+            let end = (pos + chunk).min(spans.len());
+            let cand = ctx.current().apply(&delete_units::<C::Item>(&spans, &[(pos, end)]));
+            if ctx.test(cand)? {
+                spans = self.seg.segment(ctx.current());
+                removed |= chunk == 1;
+            } else {
+                pos += chunk;
+            }
+        }
+    }
+}
+
+/// Adaptive delta debugging: at each index (front to back), delete the longest
+/// deletable block found by `find_change_point` (seeds: adaptive-delta-debugging).
+pub struct AdaptiveDdmin<S> {
+    seg: S,
+    name: &'static str,
+    cursor: Option<usize>,
+}
+
+impl<S> AdaptiveDdmin<S> {
+    /// Adaptive ddmin over the units of `seg`.
+    pub fn new(seg: S, name: &'static str) -> Self {
+        AdaptiveDdmin { seg, name, cursor: None }
+    }
+}
+
+impl<C: Case, S: Segmenter<C>> Pass<C> for AdaptiveDdmin<S> {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn is_fresh(&self) -> bool {
+        self.cursor.is_none()
+    }
+
+    fn run(&mut self, ctx: &mut Ctx<'_, '_, C>) -> Result<(), Interrupt> {
+        let mut i = self.cursor.take().unwrap_or(0);
+        loop {
+            if let Err(e) = ctx.checkpoint() {
+                self.cursor = Some(i);
+                return Err(e);
+            }
+            let spans: Vec<Span> = self.seg.segment(ctx.current());
+            if i >= spans.len() {
+                return Ok(());
+            }
+            // Each successful probe commits; candidates are built from the case at
+            // the start of this index, so deleting `k` units means the same units.
+            let base = ctx.current().clone();
+            let n = spans.len();
+            let r = find_change_point(0, n - i, |k| {
+                let cand = base.apply(&delete_units::<C::Item>(&spans, &[(i, i + k)]));
+                ctx.test(cand)
+            });
+            match r {
+                Ok(_) => i += 1,
+                Err(e) => {
+                    self.cursor = Some(i);
+                    return Err(e);
+                }
+            }
+        }
+    }
+}
+

@@ -1,0 +1,228 @@
+//! Integer shrinking (the notebook's simplifier): each integer with the
+//! `shrink_integer` probe and bisection, `replace_with_simpler` (cap every value at
+//! a smaller one already present), and shared values shrunk together.
+//! Integers are "slots": list elements, or decimal numbers in text.
+
+use std::collections::BTreeMap;
+
+use super::tokens::{class, Class};
+use super::Pass;
+use crate::case::Case;
+use crate::edit::{Edit, EditSet};
+use crate::schedule::{Ctx, Interrupt};
+use crate::search::minimize_integer;
+
+/// One integer in a case: items `start..end` of sequence `seq` hold `value`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slot {
+    /// Sequence index.
+    pub seq: usize,
+    /// Start of the integer's items.
+    pub start: usize,
+    /// End of the integer's items.
+    pub end: usize,
+    /// Its value.
+    pub value: u128,
+}
+
+/// Where the integers of a case are, and how to write one.
+pub trait Slots<C: Case>: Send + Sync {
+    /// Name used in pass names.
+    fn name(&self) -> &'static str;
+    /// The integers, in order.
+    fn slots(&self, case: &C) -> Vec<Slot>;
+    /// The items that represent `value`.
+    fn encode(&self, value: u128) -> Vec<C::Item>;
+}
+
+/// Every element of a list of `u64` is an integer.
+pub struct ListInts;
+
+impl Slots<Vec<u64>> for ListInts {
+    fn name(&self) -> &'static str {
+        "list"
+    }
+    fn slots(&self, case: &Vec<u64>) -> Vec<Slot> {
+        case.iter().enumerate().map(|(i, &v)| Slot { seq: 0, start: i, end: i + 1, value: v as u128 }).collect()
+    }
+    fn encode(&self, value: u128) -> Vec<u64> {
+        vec![value as u64]
+    }
+}
+
+/// Decimal numbers in text (runs of digits not inside an identifier).
+pub struct TextInts;
+
+impl<C: Case<Item = u8>> Slots<C> for TextInts {
+    fn name(&self) -> &'static str {
+        "text"
+    }
+    fn slots(&self, case: &C) -> Vec<Slot> {
+        let mut out = Vec::new();
+        for seq in 0..case.seq_count() {
+            let t = case.seq(seq);
+            let mut i = 0;
+            while i < t.len() {
+                if t[i].is_ascii_digit() && (i == 0 || class(t[i - 1]) != Class::Word) {
+                    let mut j = i;
+                    while j < t.len() && t[j].is_ascii_digit() {
+                        j += 1;
+                    }
+                    if j - i <= 38 {
+                        let v = std::str::from_utf8(&t[i..j]).ok().and_then(|s| s.parse::<u128>().ok());
+                        if let Some(value) = v {
+                            out.push(Slot { seq, start: i, end: j, value });
+                        }
+                    }
+                    i = j;
+                } else {
+                    i += 1;
+                }
+            }
+        }
+        out
+    }
+    fn encode(&self, value: u128) -> Vec<u8> {
+        value.to_string().into_bytes()
+    }
+}
+
+fn with_values<C: Case, S: Slots<C>>(slots: &S, case: &C, assign: &[(Slot, u128)]) -> C {
+    let mut set = EditSet::new();
+    for (s, v) in assign {
+        set.push(Edit::replace(s.seq, s.start, s.end, slots.encode(*v)));
+    }
+    case.apply(&set)
+}
+
+/// Shrinks each integer on its own, from the last one to the first.
+pub struct ShrinkEach<S> {
+    slots: S,
+    cursor: Option<usize>,
+}
+
+impl<S> ShrinkEach<S> {
+    /// Per-integer shrinking over `slots`.
+    pub fn new(slots: S) -> Self {
+        ShrinkEach { slots, cursor: None }
+    }
+}
+
+impl<C: Case, S: Slots<C>> Pass<C> for ShrinkEach<S> {
+    fn name(&self) -> &'static str {
+        "integers"
+    }
+
+    fn is_fresh(&self) -> bool {
+        self.cursor.is_none()
+    }
+
+    fn run(&mut self, ctx: &mut Ctx<'_, '_, C>) -> Result<(), Interrupt> {
+        let mut idx = self.cursor.take().unwrap_or(usize::MAX);
+        loop {
+            if let Err(e) = ctx.checkpoint() {
+                self.cursor = Some(idx);
+                return Err(e);
+            }
+            let slots = self.slots.slots(ctx.current());
+            idx = idx.min(slots.len());
+            if idx == 0 {
+                return Ok(());
+            }
+            idx -= 1;
+            let v = slots[idx].value;
+            let r = minimize_integer(v, |w| {
+                let s = self.slots.slots(ctx.current());
+                let Some(&slot) = s.get(idx) else { return Ok(false) };
+                let cand = with_values(&self.slots, ctx.current(), &[(slot, w)]);
+                ctx.test(cand)
+            });
+            if let Err(e) = r {
+                self.cursor = Some(idx + 1);
+                return Err(e);
+            }
+        }
+    }
+}
+
+/// Caps every integer at each smaller value present, smallest first (the
+/// notebook's `replace_with_simpler`): creates the duplicates `SharedValues` needs.
+pub struct ReplaceWithSimpler<S> {
+    slots: S,
+}
+
+impl<S> ReplaceWithSimpler<S> {
+    /// `replace_with_simpler` over `slots`.
+    pub fn new(slots: S) -> Self {
+        ReplaceWithSimpler { slots }
+    }
+}
+
+impl<C: Case, S: Slots<C>> Pass<C> for ReplaceWithSimpler<S> {
+    fn name(&self) -> &'static str {
+        "simpler-integers"
+    }
+
+    fn run(&mut self, ctx: &mut Ctx<'_, '_, C>) -> Result<(), Interrupt> {
+        loop {
+            ctx.checkpoint()?;
+            let cur = ctx.current().clone();
+            let slots = self.slots.slots(&cur);
+            let mut values: Vec<u128> = slots.iter().map(|s| s.value).collect();
+            values.sort_unstable();
+            values.dedup();
+            values.pop();
+            let cands = values.iter().map(|&cap| {
+                let assign: Vec<(Slot, u128)> = slots.iter().filter(|s| s.value > cap).map(|&s| (s, cap)).collect();
+                with_values(&self.slots, &cur, &assign)
+            });
+            if ctx.first(cands)?.is_none() {
+                return Ok(());
+            }
+        }
+    }
+}
+
+/// Shrinks all integers that share a value at once.
+pub struct SharedValues<S> {
+    slots: S,
+}
+
+impl<S> SharedValues<S> {
+    /// Shared-value shrinking over `slots`.
+    pub fn new(slots: S) -> Self {
+        SharedValues { slots }
+    }
+}
+
+impl<C: Case, S: Slots<C>> Pass<C> for SharedValues<S> {
+    fn name(&self) -> &'static str {
+        "shared-integers"
+    }
+
+    fn run(&mut self, ctx: &mut Ctx<'_, '_, C>) -> Result<(), Interrupt> {
+        let mut done: Vec<u128> = Vec::new();
+        loop {
+            ctx.checkpoint()?;
+            let slots = self.slots.slots(ctx.current());
+            let mut groups: BTreeMap<u128, usize> = BTreeMap::new();
+            for s in &slots {
+                *groups.entry(s.value).or_default() += 1;
+            }
+            // Largest shared value not yet tried in this sweep.
+            let Some(value) = groups.iter().rev().find(|(v, n)| **n > 1 && **v > 0 && !done.contains(v)).map(|(v, _)| *v) else {
+                return Ok(());
+            };
+            // Slot indices are stable under replacement, so the group is fixed by index.
+            let members: Vec<usize> = slots.iter().enumerate().filter(|(_, s)| s.value == value).map(|(i, _)| i).collect();
+            let found = minimize_integer(value, |w| {
+                let cur = ctx.current().clone();
+                let now = self.slots.slots(&cur);
+                let assign: Vec<(Slot, u128)> = members.iter().filter_map(|&i| now.get(i)).map(|&s| (s, w)).collect();
+                ctx.test(with_values(&self.slots, &cur, &assign))
+            })?;
+            done.push(value);
+            done.push(found);
+        }
+    }
+}

@@ -1,0 +1,119 @@
+//! Passes propose candidates; they never run predicates, touch the file system, or
+//! change the best case except through `Ctx`. One file per family.
+
+pub mod chaos;
+pub mod cuts;
+pub mod delete;
+pub mod integers;
+pub mod tokens;
+pub mod units;
+
+use crate::case::{Case, Element};
+use crate::schedule::{Ctx, Interrupt};
+use crate::testcase::TestCase;
+
+pub use chaos::Chaos;
+pub use cuts::{Brackets, CutPass, Ngrams, Repeats};
+pub use delete::{AdaptiveDdmin, Delete, Lithium};
+pub use integers::{ListInts, ReplaceWithSimpler, SharedValues, ShrinkEach, TextInts};
+pub use units::{Items, Lines, Segmenter, Span, Tokens};
+
+/// A reduction pass.
+///
+/// `run` performs (or resumes) one sweep over the current case. It returns `Ok(())`
+/// when the sweep is complete; an `Interrupt` (restart, cancel) may stop it midway,
+/// and the next `run` resumes where it stopped.
+pub trait Pass<C: Case>: Send {
+    /// Name shown in progress and statistics.
+    fn name(&self) -> &'static str;
+    /// Runs or resumes a sweep.
+    fn run(&mut self, ctx: &mut Ctx<'_, '_, C>) -> Result<(), Interrupt>;
+    /// `true` when the next `run` starts a new sweep (rather than resuming one).
+    fn is_fresh(&self) -> bool {
+        true
+    }
+}
+
+/// Cuts of a prefix or a suffix, each found with `find_change_point` (Shrink Ray's
+/// "cut every `0, i` and every `i, len`").
+pub struct Ends;
+
+impl<C: Case> Pass<C> for Ends {
+    fn name(&self) -> &'static str {
+        "ends"
+    }
+    fn run(&mut self, ctx: &mut Ctx<'_, '_, C>) -> Result<(), Interrupt> {
+        use crate::edit::{Edit, EditSet};
+        use crate::search::find_change_point;
+        for seq in (0..ctx.current().seq_count()).rev() {
+            ctx.checkpoint()?;
+            // Suffix: keep the shortest prefix that is still interesting.
+            let base = ctx.current().clone();
+            let n = base.seq(seq).len();
+            find_change_point(0, n, |k| ctx.test(base.apply(&EditSet::of(Edit::cut(seq, n - k, n)))))?;
+            ctx.checkpoint()?;
+            let base = ctx.current().clone();
+            let n = base.seq(seq).len();
+            find_change_point(0, n, |k| ctx.test(base.apply(&EditSet::of(Edit::cut(seq, 0, k)))))?;
+        }
+        Ok(())
+    }
+}
+
+/// The default passes for files (any bytes: Rust, YAML, markdown, binary).
+pub fn default_for_files() -> Vec<Box<dyn Pass<TestCase>>> {
+    vec![
+        Box::new(Chaos::new(Lines, "chaos-lines")),
+        Box::new(Delete::new(Lines, "lines", usize::MAX)),
+        Box::new(CutPass::new(Brackets)),
+        Box::new(Delete::new(Tokens, "tokens", usize::MAX)),
+        Box::new(Ends),
+        Box::new(CutPass::new(Repeats)),
+        Box::new(CutPass::new(Ngrams)),
+        Box::new(SharedValues::new(TextInts)),
+        Box::new(ShrinkEach::new(TextInts)),
+        Box::new(Delete::new(Items, "bytes", 20_000)),
+    ]
+}
+
+/// Every file pass by name (for `--passes`).
+pub fn file_pass_by_name(name: &str) -> Option<Box<dyn Pass<TestCase>>> {
+    Some(match name {
+        "chaos-lines" => Box::new(Chaos::new(Lines, "chaos-lines")),
+        "lines" => Box::new(Delete::new(Lines, "lines", usize::MAX)),
+        "lithium-lines" => Box::new(Lithium::new(Lines, "lithium-lines")),
+        "ddmin-lines" => Box::new(AdaptiveDdmin::new(Lines, "ddmin-lines")),
+        "brackets" => Box::new(CutPass::new(Brackets)),
+        "tokens" => Box::new(Delete::new(Tokens, "tokens", usize::MAX)),
+        "ends" => Box::new(Ends),
+        "repeats" => Box::new(CutPass::new(Repeats)),
+        "ngrams" => Box::new(CutPass::new(Ngrams)),
+        "shared-integers" => Box::new(SharedValues::new(TextInts)),
+        "simpler-integers" => Box::new(ReplaceWithSimpler::new(TextInts)),
+        "integers" => Box::new(ShrinkEach::new(TextInts)),
+        "bytes" => Box::new(Delete::new(Items, "bytes", usize::MAX)),
+        _ => return None,
+    })
+}
+
+/// Names accepted by `file_pass_by_name`.
+pub const FILE_PASS_NAMES: &[&str] = &[
+    "chaos-lines", "lines", "lithium-lines", "ddmin-lines", "brackets", "tokens", "ends", "repeats", "ngrams",
+    "shared-integers", "simpler-integers", "integers", "bytes",
+];
+
+/// The default passes for lists of opaque elements (deletion only).
+pub fn default_for_lists<T: Element>() -> Vec<Box<dyn Pass<Vec<T>>>> {
+    vec![Box::new(Delete::new(Items, "delete", usize::MAX))]
+}
+
+/// The default passes for lists of integers (the notebook's domain).
+pub fn default_for_int_lists() -> Vec<Box<dyn Pass<Vec<u64>>>> {
+    vec![
+        Box::new(Ends),
+        Box::new(Delete::new(Items, "delete", usize::MAX)),
+        Box::new(ReplaceWithSimpler::new(ListInts)),
+        Box::new(SharedValues::new(ListInts)),
+        Box::new(ShrinkEach::new(ListInts)),
+    ]
+}

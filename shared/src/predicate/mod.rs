@@ -1,0 +1,134 @@
+//! Predicates: the interestingness test. "Not interesting" is a `Verdict`, not an
+//! error; `PredicateError` is for broken infrastructure (cannot spawn, cancelled).
+
+mod script;
+
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+pub use script::{ScriptConfig, ScriptPredicate};
+
+/// The result of testing one candidate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// The candidate still shows the bug.
+    Interesting,
+    /// The candidate does not show the bug (or shows a different one).
+    NotInteresting,
+    /// The run exceeded its time limit (not interesting unless the bug is a hang).
+    Timeout,
+    /// The check could not judge the candidate (e.g. it died in an unexpected way).
+    Error,
+}
+
+impl Verdict {
+    /// `true` for `Interesting`.
+    pub fn is_interesting(self) -> bool {
+        self == Verdict::Interesting
+    }
+    pub(crate) fn to_byte(self) -> u8 {
+        match self {
+            Verdict::NotInteresting => 0,
+            Verdict::Interesting => 1,
+            Verdict::Timeout => 2,
+            Verdict::Error => 3,
+        }
+    }
+    pub(crate) fn from_byte(b: u8) -> Option<Verdict> {
+        Some(match b {
+            0 => Verdict::NotInteresting,
+            1 => Verdict::Interesting,
+            2 => Verdict::Timeout,
+            3 => Verdict::Error,
+            _ => return None,
+        })
+    }
+}
+
+/// Infrastructure failures while testing a candidate.
+#[derive(Debug, thiserror::Error)]
+pub enum PredicateError {
+    /// The run was cancelled by the user.
+    #[error("cancelled")]
+    Cancelled,
+    /// A process could not be started or waited for.
+    #[error(transparent)]
+    Exec(#[from] crate::exec::ExecError),
+    /// Writing the candidate into the scratch directory failed.
+    #[error("cannot write the candidate to {path}: {source}")]
+    Io {
+        /// The path being written.
+        path: String,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// Anything else the predicate wants to report.
+    #[error("{0}")]
+    Other(String),
+}
+
+/// A shared cancellation flag. Cancelling kills running predicate processes.
+#[derive(Clone, Default, Debug)]
+pub struct CancelFlag(Arc<AtomicBool>);
+
+impl CancelFlag {
+    /// A fresh, uncancelled flag.
+    pub fn new() -> CancelFlag {
+        CancelFlag::default()
+    }
+    /// Requests cancellation.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+    /// `true` once cancellation was requested.
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+/// Where and how one predicate run happens.
+pub struct RunEnv<'a> {
+    /// Index of the worker running the test (stable per scratch directory).
+    pub worker: usize,
+    /// The worker's private scratch directory; it persists between runs of the same
+    /// worker (so a crate's target directory can be reused).
+    pub scratch: &'a Path,
+    /// Cancellation flag to honour.
+    pub cancel: &'a CancelFlag,
+}
+
+/// An interestingness test for cases of type `C`.
+pub trait Predicate<C>: Sync {
+    /// Everything that changes the verdict besides the case itself (command, flags,
+    /// relevant environment, compiler version, signature). Part of the cache key.
+    fn fingerprint(&self) -> Vec<u8>;
+    /// Tests one candidate.
+    fn test(&self, case: &C, env: &RunEnv<'_>) -> Result<Verdict, PredicateError>;
+}
+
+/// An in-process predicate from a closure (engine tests and simulations).
+pub struct FnPredicate<F> {
+    f: F,
+    fingerprint: Vec<u8>,
+}
+
+impl<F> FnPredicate<F> {
+    /// Wraps `f`; `fingerprint` names the predicate in the cache.
+    pub fn new(fingerprint: &str, f: F) -> FnPredicate<F> {
+        FnPredicate { f, fingerprint: fingerprint.as_bytes().to_vec() }
+    }
+}
+
+impl<C, F: Fn(&C) -> bool + Sync> Predicate<C> for FnPredicate<F> {
+    fn fingerprint(&self) -> Vec<u8> {
+        self.fingerprint.clone()
+    }
+    fn test(&self, case: &C, env: &RunEnv<'_>) -> Result<Verdict, PredicateError> {
+        if env.cancel.is_cancelled() {
+            return Err(PredicateError::Cancelled);
+        }
+        Ok(if (self.f)(case) { Verdict::Interesting } else { Verdict::NotInteresting })
+    }
+}

@@ -1,0 +1,361 @@
+//! The one choke point that evaluates candidates (`State::consider`): reject if not
+//! smaller, look up the cache, run the predicate (in parallel over the workers),
+//! store the verdict, commit. `Ctx` is the view of it that passes get.
+
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::workers::Workers;
+use super::{Config, EngineError};
+use crate::cache::{Key, VerdictCache};
+use crate::case::{content_key, is_smaller, Case};
+use crate::edit::EditSet;
+use crate::output::Sink;
+use crate::predicate::{CancelFlag, Predicate, PredicateError, Verdict};
+use crate::report::{Event, Observer, PassStats, Progress, Summary};
+
+/// Why a pass stops before the end of its sweep.
+#[derive(Debug)]
+pub enum Interrupt {
+    /// The round's quota of improvements is used up: go back to the first pass.
+    Restart,
+    /// The user cancelled.
+    Cancelled,
+    /// Something broke.
+    Failed(EngineError),
+}
+
+impl From<EngineError> for Interrupt {
+    fn from(e: EngineError) -> Self {
+        match e {
+            EngineError::Predicate(PredicateError::Cancelled) => Interrupt::Cancelled,
+            e => Interrupt::Failed(e),
+        }
+    }
+}
+
+pub(crate) struct State<'a, C: Case> {
+    best: C,
+    predicate: &'a dyn Predicate<C>,
+    fingerprint: Vec<u8>,
+    cache: VerdictCache,
+    workers: Workers,
+    cancel: CancelFlag,
+    rng: ChaCha8Rng,
+    stats: Vec<PassStats>,
+    current: usize,
+    runs: u64,
+    cache_hits: u64,
+    rejected: u64,
+    pub(crate) round: usize,
+    pub(crate) round_successes: usize,
+    pub(crate) quota: usize,
+    initial_size: usize,
+    start: Instant,
+    last_progress: Instant,
+    progress_interval: Duration,
+    observer: &'a mut dyn Observer,
+    sink: &'a mut dyn Sink<C>,
+}
+
+impl<'a, C: Case> State<'a, C> {
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn new(
+        best: C,
+        predicate: &'a dyn Predicate<C>,
+        cache: VerdictCache,
+        cancel: CancelFlag,
+        config: &Config,
+        names: Vec<&'static str>,
+        observer: &'a mut dyn Observer,
+        sink: &'a mut dyn Sink<C>,
+    ) -> Result<Self, EngineError> {
+        let workers = Workers::new(config.jobs.max(1), config.scratch_parent.as_deref()).map_err(EngineError::Scratch)?;
+        let now = Instant::now();
+        Ok(State {
+            initial_size: best.size(),
+            best,
+            fingerprint: predicate.fingerprint(),
+            predicate,
+            cache,
+            workers,
+            cancel,
+            rng: ChaCha8Rng::seed_from_u64(config.seed),
+            stats: names.into_iter().map(|name| PassStats { name, ..PassStats::default() }).collect(),
+            current: 0,
+            runs: 0,
+            cache_hits: 0,
+            rejected: 0,
+            round: 0,
+            round_successes: 0,
+            quota: usize::MAX,
+            start: now,
+            last_progress: now,
+            progress_interval: config.progress_interval,
+            observer,
+            sink,
+        })
+    }
+
+    pub(crate) fn emit(&mut self, e: &Event<'_>) {
+        self.observer.on_event(e);
+    }
+
+    pub(crate) fn begin_pass(&mut self, i: usize) {
+        self.current = i;
+        let pass = self.stats[i].name;
+        let round = self.round;
+        self.emit(&Event::PassStarted { pass, round });
+        self.progress(true);
+    }
+
+    pub(crate) fn pass_successes(&self, i: usize) -> u64 {
+        self.stats[i].successes
+    }
+
+    pub(crate) fn into_best(self) -> C {
+        self.best
+    }
+
+    pub(crate) fn summary(&self, initial_size: usize, rounds: usize, elapsed: Duration, cancelled: bool) -> Summary {
+        Summary {
+            initial_size,
+            final_size: self.best.size(),
+            runs: self.runs,
+            cache_hits: self.cache_hits,
+            rejected: self.rejected,
+            rounds,
+            elapsed,
+            cancelled,
+            passes: self.stats.clone(),
+        }
+    }
+
+    fn progress(&mut self, force: bool) {
+        for w in self.cache.take_warnings() {
+            self.observer.on_event(&Event::Warning(&w));
+        }
+        if !force && self.last_progress.elapsed() < self.progress_interval {
+            return;
+        }
+        self.last_progress = Instant::now();
+        let p = Progress {
+            initial_size: self.initial_size,
+            size: self.best.size(),
+            runs: self.runs,
+            cache_hits: self.cache_hits,
+            pass: self.stats.get(self.current).map_or("check", |s| s.name),
+            round: self.round,
+            elapsed: self.start.elapsed(),
+        };
+        self.observer.on_event(&Event::Progress(&p));
+    }
+
+    /// The verdict on the current best (cached when possible).
+    pub(crate) fn verdict_of_best(&mut self) -> Result<Verdict, EngineError> {
+        let key = content_key(&self.fingerprint, &self.best);
+        if let Some(v) = self.cache.get(&key) {
+            self.cache_hits += 1;
+            return Ok(v);
+        }
+        let best = self.best.clone();
+        let v = self.workers.eval(self.predicate, &[&best], &self.cancel).pop().expect("one result");
+        self.runs += 1;
+        let v = v.map_err(EngineError::Predicate)?;
+        self.cache.put(key, v);
+        Ok(v)
+    }
+
+    /// Runs the predicate on the best without the cache (the final check).
+    pub(crate) fn run_uncached_best(&mut self) -> Result<Verdict, EngineError> {
+        let best = self.best.clone();
+        let v = self.workers.eval(self.predicate, &[&best], &self.cancel).pop().expect("one result");
+        self.runs += 1;
+        self.progress(true);
+        v.map_err(EngineError::Predicate)
+    }
+
+    /// THE choke point. Decides `cands` (all relative to the current best): rejects
+    /// those not smaller, answers from the cache, runs the rest in parallel, stores
+    /// the verdicts. With `commit`, the first interesting candidate (in order)
+    /// becomes the new best and is written to the sink.
+    /// Returns the verdicts (`false` for rejected) and the index committed.
+    fn consider(&mut self, cands: &[C], commit: bool) -> Result<(Vec<bool>, Option<usize>), EngineError> {
+        if self.cancel.is_cancelled() {
+            return Err(EngineError::Predicate(PredicateError::Cancelled));
+        }
+        let mut verdicts: Vec<Option<bool>> = vec![None; cands.len()];
+        let mut keys: Vec<Option<Key>> = vec![None; cands.len()];
+        let mut todo: Vec<usize> = Vec::new();
+        for (i, c) in cands.iter().enumerate() {
+            self.stats[self.current].tests += 1;
+            if !is_smaller(c, &self.best) {
+                self.rejected += 1;
+                verdicts[i] = Some(false);
+                continue;
+            }
+            let key = content_key(&self.fingerprint, c);
+            if let Some(v) = self.cache.get(&key) {
+                self.cache_hits += 1;
+                verdicts[i] = Some(v.is_interesting());
+            } else if let Some(j) = todo.iter().position(|&j| keys[j] == Some(key)) {
+                // Duplicate within the batch: share the first one's verdict below.
+                keys[i] = Some(key);
+                let _ = j;
+            } else {
+                keys[i] = Some(key);
+                todo.push(i);
+            }
+        }
+        if !todo.is_empty() {
+            let batch: Vec<&C> = todo.iter().map(|&i| &cands[i]).collect();
+            let results = self.workers.eval(self.predicate, &batch, &self.cancel);
+            self.runs += results.len() as u64;
+            self.stats[self.current].runs += results.len() as u64;
+            for (&i, r) in todo.iter().zip(results) {
+                let v = r.map_err(EngineError::Predicate)?;
+                self.cache.put(keys[i].expect("key"), v);
+                verdicts[i] = Some(v.is_interesting());
+            }
+            for i in 0..cands.len() {
+                if verdicts[i].is_none() {
+                    let v = self.cache.get(&keys[i].expect("key")).expect("stored above");
+                    self.cache_hits += 1;
+                    verdicts[i] = Some(v.is_interesting());
+                }
+            }
+        }
+        let verdicts: Vec<bool> = verdicts.into_iter().map(|v| v.unwrap_or(false)).collect();
+        let mut committed = None;
+        if commit {
+            if let Some(i) = verdicts.iter().position(|&v| v) {
+                self.commit(cands[i].clone())?;
+                committed = Some(i);
+            }
+        }
+        self.progress(false);
+        Ok((verdicts, committed))
+    }
+
+    fn commit(&mut self, c: C) -> Result<(), EngineError> {
+        let removed = self.best.size().saturating_sub(c.size());
+        self.sink.commit(&c).map_err(EngineError::Sink)?;
+        self.best = c;
+        let s = &mut self.stats[self.current];
+        s.successes += 1;
+        s.removed += removed as u64;
+        self.round_successes += 1;
+        let (size, pass) = (self.best.size(), s.name);
+        self.emit(&Event::Improved { size, pass });
+        Ok(())
+    }
+}
+
+/// What a pass sees of the reduction: the current best, and ways to test candidates.
+pub struct Ctx<'s, 'a, C: Case> {
+    state: &'s mut State<'a, C>,
+}
+
+impl<'s, 'a, C: Case> Ctx<'s, 'a, C> {
+    pub(crate) fn new(state: &'s mut State<'a, C>) -> Self {
+        Ctx { state }
+    }
+
+    /// The current best case.
+    pub fn current(&self) -> &C {
+        &self.state.best
+    }
+
+    /// Number of parallel workers (only for choosing how much to speculate; never
+    /// let it change which candidates are accepted).
+    pub fn jobs(&self) -> usize {
+        self.state.workers.len()
+    }
+
+    /// The seeded random generator of the run.
+    pub fn rng(&mut self) -> &mut ChaCha8Rng {
+        &mut self.state.rng
+    }
+
+    /// Call at the head of every loop: stops the pass when the user cancelled or
+    /// the round's quota of improvements is used up.
+    pub fn checkpoint(&self) -> Result<(), Interrupt> {
+        if self.state.cancel.is_cancelled() {
+            return Err(Interrupt::Cancelled);
+        }
+        if self.state.round_successes >= self.state.quota {
+            return Err(Interrupt::Restart);
+        }
+        Ok(())
+    }
+
+    /// Tests one candidate; commits it when interesting.
+    pub fn test(&mut self, cand: C) -> Result<bool, Interrupt> {
+        Ok(self.state.consider(std::slice::from_ref(&cand), true)?.1.is_some())
+    }
+
+    /// Tests the current case with `edits` applied; commits when interesting.
+    pub fn test_edits(&mut self, edits: &EditSet<C::Item>) -> Result<bool, Interrupt> {
+        let cand = self.current().apply(edits);
+        self.test(cand)
+    }
+
+    /// Like `test`, but first evaluates `speculate` (likely next candidates) in
+    /// parallel when there are idle workers, so that later tests hit the cache.
+    pub fn test_speculating(&mut self, cand: C, speculate: impl FnOnce(&C) -> Vec<C>) -> Result<bool, Interrupt> {
+        let jobs = self.jobs();
+        if jobs > 1 {
+            let mut batch = vec![cand];
+            batch.extend(speculate(self.current()).into_iter().take(jobs - 1));
+            let (verdicts, _) = self.state.consider(&batch, false)?;
+            let committed = verdicts[0];
+            if committed {
+                let c = batch.swap_remove(0);
+                self.state.commit(c)?;
+            }
+            return Ok(committed);
+        }
+        self.test(cand)
+    }
+
+    /// Finds the first interesting candidate of `cands` (in order) and commits it.
+    /// Up to `jobs` candidates are evaluated at once; the result does not depend on
+    /// `jobs` (a parallel `find_first`). Returns its index.
+    pub fn first(&mut self, cands: impl IntoIterator<Item = C>) -> Result<Option<usize>, Interrupt> {
+        let mut iter = cands.into_iter();
+        let mut base = 0;
+        loop {
+            self.checkpoint_cancel()?;
+            let chunk: Vec<C> = iter.by_ref().take(self.jobs()).collect();
+            if chunk.is_empty() {
+                return Ok(None);
+            }
+            let n = chunk.len();
+            if let Some(i) = self.state.consider(&chunk, true)?.1 {
+                return Ok(Some(base + i));
+            }
+            base += n;
+        }
+    }
+
+    /// Evaluates candidates (in parallel) without committing any of them.
+    pub fn evaluate(&mut self, cands: &[C]) -> Result<Vec<bool>, Interrupt> {
+        let mut out = Vec::with_capacity(cands.len());
+        for chunk in cands.chunks(self.jobs().max(1) * 4) {
+            self.checkpoint_cancel()?;
+            out.extend(self.state.consider(chunk, false)?.0);
+        }
+        Ok(out)
+    }
+
+    /// Like `checkpoint`, but only stops for cancellation (for inner loops that
+    /// should finish what they started).
+    pub fn checkpoint_cancel(&self) -> Result<(), Interrupt> {
+        if self.state.cancel.is_cancelled() {
+            return Err(Interrupt::Cancelled);
+        }
+        Ok(())
+    }
+}

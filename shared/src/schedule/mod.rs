@@ -1,0 +1,189 @@
+//! The reduction loop: rounds over the pass list with the notebook's "variable
+//! restart", demotion of passes that stop paying, and a fixed point as the end.
+//! Candidates are evaluated only through `Ctx` (see `consider.rs`).
+
+mod consider;
+mod workers;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+pub use consider::{Ctx, Interrupt};
+
+use crate::cache::VerdictCache;
+use crate::case::Case;
+use crate::output::Sink;
+use crate::passes::Pass;
+use crate::predicate::{CancelFlag, Predicate, PredicateError, Verdict};
+use crate::report::{Event, Observer, Summary};
+
+/// Settings of a reduction.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Parallel workers. The result is the same for every value.
+    pub jobs: usize,
+    /// Seed of every random choice.
+    pub seed: u64,
+    /// Where workers' scratch directories go (default: the system temp dir).
+    pub scratch_parent: Option<PathBuf>,
+    /// Improvements allowed in the first round before restarting from the first
+    /// pass; decreases by 2 each round down to 1 ("variable restart").
+    pub initial_quota: usize,
+    /// Check that the original is interesting before reducing.
+    pub verify_original: bool,
+    /// Re-run the predicate on the result (bypassing the cache) at the end.
+    pub final_check: bool,
+    /// Minimum time between progress events.
+    pub progress_interval: Duration,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            jobs: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
+            seed: 0,
+            scratch_parent: None,
+            initial_quota: 10,
+            verify_original: true,
+            final_check: true,
+            progress_interval: Duration::from_millis(100),
+        }
+    }
+}
+
+/// Failures that stop a reduction.
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    /// The original does not show the bug.
+    #[error("the original is not interesting (verdict: {0:?})")]
+    OriginalNotInteresting(Verdict),
+    /// The final re-check of the result failed: the predicate is flaky.
+    #[error("the result was interesting during the run but not when checked again: the predicate is flaky")]
+    FlakyResult,
+    /// The predicate could not run.
+    #[error(transparent)]
+    Predicate(PredicateError),
+    /// The best-so-far could not be written.
+    #[error("cannot write the result: {0}")]
+    Sink(std::io::Error),
+    /// Scratch directories could not be created.
+    #[error("cannot create scratch directories: {0}")]
+    Scratch(std::io::Error),
+}
+
+/// The result of a reduction.
+#[derive(Debug)]
+pub struct Outcome<C> {
+    /// The smallest interesting case found.
+    pub best: C,
+    /// What it took.
+    pub summary: Summary,
+}
+
+/// Everything a reduction needs besides the case, the observer and the sink.
+pub struct Reduction<'a, C: Case> {
+    /// The interestingness test.
+    pub predicate: &'a dyn Predicate<C>,
+    /// Passes, in their initial order.
+    pub passes: Vec<Box<dyn Pass<C>>>,
+    /// Settings.
+    pub config: Config,
+    /// The verdict cache (memory, optionally disk).
+    pub cache: VerdictCache,
+    /// Cancellation flag (set it from another thread to stop).
+    pub cancel: CancelFlag,
+}
+
+/// Reduces `initial`; every improvement is committed to `sink` before going on.
+pub fn reduce<C: Case>(
+    initial: C,
+    reduction: Reduction<'_, C>,
+    observer: &mut dyn Observer,
+    sink: &mut dyn Sink<C>,
+) -> Result<Outcome<C>, EngineError> {
+    let Reduction { predicate, mut passes, config, cache, cancel } = reduction;
+    let start = Instant::now();
+    let initial_size = initial.size();
+    let names: Vec<_> = passes.iter().map(|p| p.name()).collect();
+    let mut state = consider::State::new(initial, predicate, cache, cancel.clone(), &config, names, observer, sink)?;
+    state.emit(&Event::Started { initial_size, jobs: config.jobs.max(1) });
+
+    if config.verify_original {
+        let v = state.verdict_of_best()?;
+        if !v.is_interesting() {
+            return Err(EngineError::OriginalNotInteresting(v));
+        }
+    }
+
+    let mut order: Vec<usize> = (0..passes.len()).collect();
+    let mut last_sweep_paid = vec![true; passes.len()];
+    let mut quota = config.initial_quota.max(1);
+    let mut round = 0;
+    let mut cancelled = false;
+    'rounds: loop {
+        round += 1;
+        state.round = round;
+        state.round_successes = 0;
+        state.quota = quota;
+        let mut all_clean = true;
+        for &i in &order {
+            if state.round_successes >= quota {
+                all_clean = false;
+                break;
+            }
+            let fresh = passes[i].is_fresh();
+            state.begin_pass(i);
+            let before = state.pass_successes(i);
+            let mut ctx = Ctx::new(&mut state);
+            match passes[i].run(&mut ctx) {
+                Ok(()) => {
+                    let paid = state.pass_successes(i) > before;
+                    last_sweep_paid[i] = paid;
+                    if !fresh || paid {
+                        all_clean = false;
+                    }
+                }
+                Err(Interrupt::Restart) => {
+                    all_clean = false;
+                    break;
+                }
+                Err(Interrupt::Cancelled) => {
+                    cancelled = true;
+                    break 'rounds;
+                }
+                Err(Interrupt::Failed(e)) => return Err(e),
+            }
+        }
+        if all_clean && state.round_successes == 0 {
+            break;
+        }
+        // Demote passes whose last complete sweep found nothing (stable).
+        order.sort_by_key(|&i| !last_sweep_paid[i]);
+        quota = quota.saturating_sub(2).max(1);
+    }
+
+    if config.final_check && !cancelled {
+        let mut ok = false;
+        for _ in 0..3 {
+            match state.run_uncached_best() {
+                Ok(v) if v.is_interesting() => {
+                    ok = true;
+                    break;
+                }
+                Ok(_) => {}
+                Err(EngineError::Predicate(PredicateError::Cancelled)) => {
+                    cancelled = true;
+                    ok = true;
+                    break;
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        if !ok {
+            return Err(EngineError::FlakyResult);
+        }
+    }
+    let summary = state.summary(initial_size, round, start.elapsed(), cancelled);
+    state.emit(&Event::Finished(&summary));
+    Ok(Outcome { best: state.into_best(), summary })
+}

@@ -1,0 +1,126 @@
+//! `TestCase`: one file or a set of files (a crate), as bytes keyed by relative path.
+
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use sha2::{Digest, Sha256};
+
+use crate::case::Case;
+use crate::passes::tokens::count_tokens;
+
+/// A set of files, each a byte sequence, addressed by a relative path.
+///
+/// Files are shared (`Arc`) so that candidates that only touch one file of a crate
+/// are cheap to build.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct TestCase {
+    files: Vec<(PathBuf, Arc<Vec<u8>>)>,
+}
+
+impl TestCase {
+    /// A case made of one file.
+    pub fn single(name: impl Into<PathBuf>, bytes: Vec<u8>) -> TestCase {
+        TestCase { files: vec![(name.into(), Arc::new(bytes))] }
+    }
+
+    /// A case from `(relative path, contents)` pairs; sorted by path.
+    pub fn from_files(files: impl IntoIterator<Item = (PathBuf, Vec<u8>)>) -> TestCase {
+        let map: BTreeMap<PathBuf, Vec<u8>> = files.into_iter().collect();
+        TestCase { files: map.into_iter().map(|(p, b)| (p, Arc::new(b))).collect() }
+    }
+
+    /// The files, in path order.
+    pub fn files(&self) -> impl Iterator<Item = (&Path, &[u8])> {
+        self.files.iter().map(|(p, b)| (p.as_path(), b.as_slice()))
+    }
+
+    /// The contents of the file at `path`.
+    pub fn get(&self, path: &Path) -> Option<&[u8]> {
+        self.files.iter().find(|(p, _)| p == path).map(|(_, b)| b.as_slice())
+    }
+
+    /// The index of the file at `path`.
+    pub fn index_of(&self, path: &Path) -> Option<usize> {
+        self.files.iter().position(|(p, _)| p == path)
+    }
+
+    /// The relative path of file `i`.
+    pub fn path(&self, i: usize) -> &Path {
+        &self.files[i].0
+    }
+
+    /// Writes every file under `root`, creating directories as needed.
+    pub fn write_to(&self, root: &Path) -> io::Result<()> {
+        for (p, b) in &self.files {
+            let dest = root.join(p);
+            if let Some(parent) = dest.parent() {
+                fs::create_dir_all(parent)?;
+            }
+            fs::write(dest, b.as_slice())?;
+        }
+        Ok(())
+    }
+}
+
+impl Case for TestCase {
+    type Item = u8;
+
+    fn seq_count(&self) -> usize {
+        self.files.len()
+    }
+    fn seq(&self, i: usize) -> &[u8] {
+        &self.files[i].1
+    }
+    fn with_seq(&self, i: usize, items: Vec<u8>) -> Self {
+        let mut files = self.files.clone();
+        files[i].1 = Arc::new(items);
+        TestCase { files }
+    }
+    fn tokens(&self) -> usize {
+        self.files.iter().map(|(_, b)| count_tokens(b)).sum()
+    }
+    fn lex_cmp(&self, other: &Self) -> Ordering {
+        let a = self.files.iter().map(|(p, b)| (p, b.as_slice()));
+        let b = other.files.iter().map(|(p, b)| (p, b.as_slice()));
+        a.cmp(b)
+    }
+    fn digest_into(&self, h: &mut Sha256) {
+        h.update((self.files.len() as u64).to_le_bytes());
+        for (p, b) in &self.files {
+            let p = p.to_string_lossy();
+            h.update((p.len() as u64).to_le_bytes());
+            h.update(p.as_bytes());
+            h.update((b.len() as u64).to_le_bytes());
+            h.update(b.as_slice());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::case::{content_key, is_smaller};
+
+    #[test]
+    fn smaller_counts_bytes_then_tokens_then_lex() {
+        let a = TestCase::single("a", b"fn f() {}".to_vec());
+        let b = TestCase::single("a", b"fn f(){}".to_vec());
+        assert!(is_smaller(&b, &a));
+        let x = TestCase::single("a", b"x = 1000".to_vec());
+        let y = TestCase::single("a", b"x = 9999".to_vec());
+        assert!(is_smaller(&x, &y));
+        assert!(is_smaller(&TestCase::single("a", b"aa bb".to_vec()), &TestCase::single("a", b"aa+bb".to_vec())));
+        assert!(is_smaller(&TestCase::single("a", b"x = 1".to_vec()), &TestCase::single("a", b"x = 9".to_vec())));
+    }
+
+    #[test]
+    fn digest_separates_paths_and_contents() {
+        let a = TestCase::from_files([("a".into(), b"bc".to_vec())]);
+        let b = TestCase::from_files([("ab".into(), b"c".to_vec())]);
+        assert_ne!(content_key(b"", &a), content_key(b"", &b));
+    }
+}
