@@ -65,7 +65,19 @@ pub fn binary_search<E>(mut good: usize, mut bad: usize, mut f: impl FnMut(usize
 /// Tries `0`, then `1, 3, 7, 15, ...` (the probe of the notebook's `shrink_integer`)
 /// until one works or passes `v`, then bisects between the last failure and the
 /// first success. `O(log v)` calls; values close to zero are found fastest.
-pub fn minimize_integer<E>(v: u128, mut f: impl FnMut(u128) -> Result<bool, E>) -> Result<u128, E> {
+pub fn minimize_integer<E>(v: u128, f: impl FnMut(u128) -> Result<bool, E>) -> Result<u128, E> {
+    minimize_integer_with(v, f, |_| true)
+}
+
+/// `minimize_integer` where the final bisection (which gains less than a factor of
+/// two) only runs when `may_bisect(lo)` allows it for the bracket `(lo, hi]`.
+/// Passes use it to bisect each bracket once: on predicates that are not monotone
+/// in the value, repeated bisections make endless tiny progress.
+pub fn minimize_integer_with<E>(
+    v: u128,
+    mut f: impl FnMut(u128) -> Result<bool, E>,
+    mut may_bisect: impl FnMut(u128) -> bool,
+) -> Result<u128, E> {
     if v == 0 {
         return Ok(0);
     }
@@ -86,6 +98,9 @@ pub fn minimize_integer<E>(v: u128, mut f: impl FnMut(u128) -> Result<bool, E>) 
         k += 1;
     }
     let Some(mut lo) = lo else { return Ok(hi) };
+    if hi - lo > 1 && !may_bisect(lo) {
+        return Ok(hi);
+    }
     while hi - lo > 1 {
         let mid = lo + (hi - lo) / 2;
         if f(mid)? {

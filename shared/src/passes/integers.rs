@@ -3,14 +3,14 @@
 //! a smaller one already present), and shared values shrunk together.
 //! Integers are "slots": list elements, or decimal numbers in text.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use super::tokens::{class, Class};
 use super::Pass;
 use crate::case::Case;
 use crate::edit::{Edit, EditSet};
 use crate::schedule::{Ctx, Interrupt};
-use crate::search::minimize_integer;
+use crate::search::minimize_integer_with;
 
 /// One integer in a case: items `start..end` of sequence `seq` hold `value`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,12 +99,14 @@ fn with_values<C: Case, S: Slots<C>>(slots: &S, case: &C, assign: &[(Slot, u128)
 pub struct ShrinkEach<S> {
     slots: S,
     cursor: Option<usize>,
+    /// `(slot, bracket start)` pairs already bisected in this run.
+    bisected: HashSet<(usize, u128)>,
 }
 
 impl<S> ShrinkEach<S> {
     /// Per-integer shrinking over `slots`.
     pub fn new(slots: S) -> Self {
-        ShrinkEach { slots, cursor: None }
+        ShrinkEach { slots, cursor: None, bisected: HashSet::new() }
     }
 }
 
@@ -131,12 +133,17 @@ impl<C: Case, S: Slots<C>> Pass<C> for ShrinkEach<S> {
             }
             idx -= 1;
             let v = slots[idx].value;
-            let r = minimize_integer(v, |w| {
-                let s = self.slots.slots(ctx.current());
-                let Some(&slot) = s.get(idx) else { return Ok(false) };
-                let cand = with_values(&self.slots, ctx.current(), &[(slot, w)]);
-                ctx.test(cand)
-            });
+            let (slots_view, bisected) = (&self.slots, &mut self.bisected);
+            let r = minimize_integer_with(
+                v,
+                |w| {
+                    let s = slots_view.slots(ctx.current());
+                    let Some(&slot) = s.get(idx) else { return Ok(false) };
+                    let cand = with_values(slots_view, ctx.current(), &[(slot, w)]);
+                    ctx.test(cand)
+                },
+                |lo| bisected.insert((idx, lo)),
+            );
             if let Err(e) = r {
                 self.cursor = Some(idx + 1);
                 return Err(e);
@@ -186,12 +193,14 @@ impl<C: Case, S: Slots<C>> Pass<C> for ReplaceWithSimpler<S> {
 /// Shrinks all integers that share a value at once.
 pub struct SharedValues<S> {
     slots: S,
+    /// `(first slot of the group, bracket start)` pairs already bisected.
+    bisected: HashSet<(usize, u128)>,
 }
 
 impl<S> SharedValues<S> {
     /// Shared-value shrinking over `slots`.
     pub fn new(slots: S) -> Self {
-        SharedValues { slots }
+        SharedValues { slots, bisected: HashSet::new() }
     }
 }
 
@@ -215,12 +224,18 @@ impl<C: Case, S: Slots<C>> Pass<C> for SharedValues<S> {
             };
             // Slot indices are stable under replacement, so the group is fixed by index.
             let members: Vec<usize> = slots.iter().enumerate().filter(|(_, s)| s.value == value).map(|(i, _)| i).collect();
-            let found = minimize_integer(value, |w| {
-                let cur = ctx.current().clone();
-                let now = self.slots.slots(&cur);
-                let assign: Vec<(Slot, u128)> = members.iter().filter_map(|&i| now.get(i)).map(|&s| (s, w)).collect();
-                ctx.test(with_values(&self.slots, &cur, &assign))
-            })?;
+            let (slots_view, bisected) = (&self.slots, &mut self.bisected);
+            let found = minimize_integer_with(
+                value,
+                |w| {
+                    let cur = ctx.current().clone();
+                    let now = slots_view.slots(&cur);
+                    let assign: Vec<(Slot, u128)> =
+                        members.iter().filter_map(|&i| now.get(i)).map(|&s| (s, w)).collect();
+                    ctx.test(with_values(slots_view, &cur, &assign))
+                },
+                |lo| bisected.insert((members[0], lo)),
+            )?;
             done.push(value);
             done.push(found);
         }

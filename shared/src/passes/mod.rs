@@ -34,9 +34,35 @@ pub trait Pass<C: Case>: Send {
     }
 }
 
-/// Cuts of a prefix or a suffix, each found with `find_change_point` (Shrink Ray's
-/// "cut every `0, i` and every `i, len`").
+/// Cuts of a suffix or a prefix (Shrink Ray's "cut every `0, i` and every
+/// `i, len`"): finds the shortest interesting prefix by probing lengths 1, 2, 4, ...
+/// and bisecting, then the shortest interesting suffix the same way. Costs
+/// `O(log n)` tests per side.
 pub struct Ends;
+
+impl Ends {
+    /// Shortest `keep` in `1..n` for which `test(keep)` holds (the whole sequence is
+    /// known to be interesting), by doubling then bisecting; `None` when none is.
+    fn shortest<E>(n: usize, mut test: impl FnMut(usize) -> Result<bool, E>) -> Result<Option<usize>, E> {
+        let mut keep = 1;
+        let mut failed = 0;
+        while keep < n && !test(keep)? {
+            failed = keep;
+            keep *= 2;
+        }
+        // `keep` (or the whole sequence) is interesting and `failed` is not: bisect.
+        let (mut lo, mut hi) = (failed, keep.min(n));
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2;
+            if test(mid)? {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        Ok((hi < n).then_some(hi))
+    }
+}
 
 impl<C: Case> Pass<C> for Ends {
     fn name(&self) -> &'static str {
@@ -44,17 +70,17 @@ impl<C: Case> Pass<C> for Ends {
     }
     fn run(&mut self, ctx: &mut Ctx<'_, '_, C>) -> Result<(), Interrupt> {
         use crate::edit::{Edit, EditSet};
-        use crate::search::find_change_point;
         for seq in (0..ctx.current().seq_count()).rev() {
             ctx.checkpoint()?;
-            // Suffix: keep the shortest prefix that is still interesting.
+            // Keep a prefix: cut `keep..n`. Bisection probes are built from `base`,
+            // so a committed probe never changes what later probes mean.
             let base = ctx.current().clone();
             let n = base.seq(seq).len();
-            find_change_point(0, n, |k| ctx.test(base.apply(&EditSet::of(Edit::cut(seq, n - k, n)))))?;
+            Self::shortest(n, |keep| ctx.test(base.apply(&EditSet::of(Edit::cut(seq, keep, n)))))?;
             ctx.checkpoint()?;
             let base = ctx.current().clone();
             let n = base.seq(seq).len();
-            find_change_point(0, n, |k| ctx.test(base.apply(&EditSet::of(Edit::cut(seq, 0, k)))))?;
+            Self::shortest(n, |keep| ctx.test(base.apply(&EditSet::of(Edit::cut(seq, 0, n - keep)))))?;
         }
         Ok(())
     }
@@ -111,9 +137,9 @@ pub fn default_for_lists<T: Element>() -> Vec<Box<dyn Pass<Vec<T>>>> {
 pub fn default_for_int_lists() -> Vec<Box<dyn Pass<Vec<u64>>>> {
     vec![
         Box::new(Ends),
-        Box::new(Delete::new(Items, "delete", usize::MAX)),
         Box::new(ReplaceWithSimpler::new(ListInts)),
         Box::new(SharedValues::new(ListInts)),
+        Box::new(Delete::new(Items, "delete", usize::MAX)),
         Box::new(ShrinkEach::new(ListInts)),
     ]
 }

@@ -153,6 +153,11 @@ impl<'a, C: Case> State<'a, C> {
         self.observer.on_event(&Event::Progress(&p));
     }
 
+    /// The content key of the current best.
+    pub(crate) fn best_key(&self) -> Key {
+        content_key(&self.fingerprint, &self.best)
+    }
+
     /// The verdict on the current best (cached when possible).
     pub(crate) fn verdict_of_best(&mut self) -> Result<Verdict, EngineError> {
         let key = content_key(&self.fingerprint, &self.best);

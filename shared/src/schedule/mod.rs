@@ -115,8 +115,10 @@ pub fn reduce<C: Case>(
         }
     }
 
-    let mut order: Vec<usize> = (0..passes.len()).collect();
-    let mut last_sweep_paid = vec![true; passes.len()];
+    let order: Vec<usize> = (0..passes.len()).collect();
+    // The case each pass last finished a sweep on: a pass is not run again on the
+    // very case it left (as C-Reduce, a sweep is the unit of work).
+    let mut clean_at: Vec<Option<crate::cache::Key>> = vec![None; passes.len()];
     let mut quota = config.initial_quota.max(1);
     let mut round = 0;
     let mut cancelled = false;
@@ -131,15 +133,18 @@ pub fn reduce<C: Case>(
                 all_clean = false;
                 break;
             }
-            let fresh = passes[i].is_fresh();
+            let here = state.best_key();
+            if passes[i].is_fresh() && clean_at[i] == Some(here) {
+                continue;
+            }
             state.begin_pass(i);
             let before = state.pass_successes(i);
             let mut ctx = Ctx::new(&mut state);
             match passes[i].run(&mut ctx) {
                 Ok(()) => {
                     let paid = state.pass_successes(i) > before;
-                    last_sweep_paid[i] = paid;
-                    if !fresh || paid {
+                    clean_at[i] = Some(state.best_key());
+                    if paid {
                         all_clean = false;
                     }
                 }
@@ -157,8 +162,6 @@ pub fn reduce<C: Case>(
         if all_clean && state.round_successes == 0 {
             break;
         }
-        // Demote passes whose last complete sweep found nothing (stable).
-        order.sort_by_key(|&i| !last_sweep_paid[i]);
         quota = quota.saturating_sub(2).max(1);
     }
 
