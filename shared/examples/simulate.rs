@@ -13,7 +13,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use md5::{Digest, Md5};
 use minimize_engine::passes::{default_for_int_lists, default_for_lists};
-use minimize_engine::{reduce, CancelFlag, Config, FnPredicate, NullObserver, NullSink, Reduction, VerdictCache};
+use minimize_engine::{
+    reduce, CancelFlag, Config, FnPredicate, NullObserver, NullSink, Reduction, VerdictCache,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -46,7 +48,11 @@ fn ddmin(mut t: Vec<u32>, p: &mut dyn FnMut(&[u32]) -> bool) -> Vec<u32> {
 }
 
 fn lithium(mut t: Vec<u32>, p: &mut dyn FnMut(&[u32]) -> bool) -> Vec<u32> {
-    let mut chunk = if t.len() <= 2 { 1 } else { 1 << (t.len() - 1).ilog2() };
+    let mut chunk = if t.len() <= 2 {
+        1
+    } else {
+        1 << (t.len() - 1).ilog2()
+    };
     loop {
         let mut removed = false;
         let mut i = 0;
@@ -177,13 +183,20 @@ fn notebook_shrink(start: Vec<u64>, p: &mut dyn FnMut(&[u64]) -> bool) -> Vec<u6
                 }
                 out
             }),
-            Box::new(|ls: &[u64]| (0..ls.len()).map(|i| [&ls[..i], &ls[i + 1..]].concat()).collect()),
+            Box::new(|ls: &[u64]| {
+                (0..ls.len())
+                    .map(|i| [&ls[..i], &ls[i + 1..]].concat())
+                    .collect()
+            }),
             Box::new(|ls: &[u64]| {
                 let mut values: Vec<u64> = ls.to_vec();
                 values.sort_unstable();
                 values.dedup();
                 values.pop();
-                values.iter().map(|&v| ls.iter().map(|&l| v.min(l)).collect()).collect()
+                values
+                    .iter()
+                    .map(|&v| ls.iter().map(|&l| v.min(l)).collect())
+                    .collect()
             }),
             Box::new(|ls: &[u64]| {
                 let mut groups: Vec<(u64, Vec<usize>)> = vec![];
@@ -270,19 +283,47 @@ fn ours<T: minimize_engine::Element + std::hash::Hash + std::fmt::Debug>(
         }
         r
     });
-    let config = Config { jobs: 1, verify_original: false, final_check: false, ..Config::default() };
-    let reduction = Reduction { predicate: &pred, passes, config, cache: VerdictCache::new(None), cancel: cancel.clone() };
-    let out = reduce(start, reduction, &mut NullObserver, &mut NullSink).expect("in-process reduction cannot fail");
-    if std::env::var_os("SIM_DEBUG").is_some() && calls.load(Ordering::Relaxed) > std::env::var("SIM_DEBUG").unwrap().parse::<usize>().unwrap() {
-        eprintln!("calls={} rounds={}", calls.load(Ordering::Relaxed), out.summary.rounds);
+    let config = Config {
+        jobs: 1,
+        verify_original: false,
+        final_check: false,
+        ..Config::default()
+    };
+    let reduction = Reduction {
+        predicate: &pred,
+        passes,
+        config,
+        cache: VerdictCache::new(None),
+        cancel: cancel.clone(),
+    };
+    let out = reduce(start, reduction, &mut NullObserver, &mut NullSink)
+        .expect("in-process reduction cannot fail");
+    if std::env::var_os("SIM_DEBUG").is_some()
+        && calls.load(Ordering::Relaxed)
+            > std::env::var("SIM_DEBUG")
+                .unwrap()
+                .parse::<usize>()
+                .unwrap()
+    {
+        eprintln!(
+            "calls={} rounds={}",
+            calls.load(Ordering::Relaxed),
+            out.summary.rounds
+        );
         for p in &out.summary.passes {
-            eprintln!("  {:20} tests={:5} runs={:5} successes={:4} removed={}", p.name, p.tests, p.runs, p.successes, p.removed);
+            eprintln!(
+                "  {:20} tests={:5} runs={:5} successes={:4} removed={}",
+                p.name, p.tests, p.runs, p.successes, p.removed
+            );
         }
     }
     (out.best, calls.load(Ordering::Relaxed))
 }
 
-fn counted<T: Clone>(f: impl FnOnce(&mut dyn FnMut(&[T]) -> bool) -> Vec<T>, p: &dyn Fn(&[T]) -> bool) -> (Vec<T>, usize) {
+fn counted<T: Clone>(
+    f: impl FnOnce(&mut dyn FnMut(&[T]) -> bool) -> Vec<T>,
+    p: &dyn Fn(&[T]) -> bool,
+) -> (Vec<T>, usize) {
     let mut calls = 0;
     let r = f(&mut |x: &[T]| {
         calls += 1;
@@ -328,12 +369,21 @@ fn unique_subset(seeds: u64) -> Vec<SubsetRow> {
                 ours(start.clone(), default_for_lists(), &p),
             ];
             for (k, (res, calls)) in runs.iter().enumerate() {
-                assert_eq!(res, &expect, "algorithm {k} at fraction {f} seed {seed} is not 1-minimal");
+                assert_eq!(
+                    res, &expect,
+                    "algorithm {k} at fraction {f} seed {seed} is not 1-minimal"
+                );
                 sums[k] += calls;
             }
         }
         let mean = |k: usize| sums[k] as f64 / seeds as f64;
-        rows.push(SubsetRow { fraction: f, ddmin: mean(0), lithium: mean(1), adaptive: mean(2), ours: mean(3) });
+        rows.push(SubsetRow {
+            fraction: f,
+            ddmin: mean(0),
+            lithium: mean(1),
+            adaptive: mean(2),
+            ours: mean(3),
+        });
     }
     rows
 }
@@ -343,18 +393,34 @@ fn unique_subset(seeds: u64) -> Vec<SubsetRow> {
 type Cond = (&'static str, fn(&[u64]) -> bool);
 
 fn repr(xs: &[u64]) -> String {
-    format!("[{}]", xs.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "))
+    format!(
+        "[{}]",
+        xs.iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
 }
 
 fn conditions() -> Vec<Cond> {
     vec![
         ("length >= 2", |xs| xs.len() >= 2),
-        ("sum >= 500", |xs| xs.iter().map(|&x| x as u128).sum::<u128>() >= 500),
-        ("sum >= 3", |xs| xs.iter().map(|&x| x as u128).sum::<u128>() >= 3),
-        ("At least 10 by 5", |xs| xs.iter().filter(|&&t| t >= 5).count() >= 10),
-        ("10 distinct elements", |xs| xs.iter().collect::<HashSet<_>>().len() >= 10),
+        ("sum >= 500", |xs| {
+            xs.iter().map(|&x| x as u128).sum::<u128>() >= 500
+        }),
+        ("sum >= 3", |xs| {
+            xs.iter().map(|&x| x as u128).sum::<u128>() >= 3
+        }),
+        ("At least 10 by 5", |xs| {
+            xs.iter().filter(|&&t| t >= 5).count() >= 10
+        }),
+        ("10 distinct elements", |xs| {
+            xs.iter().collect::<HashSet<_>>().len() >= 10
+        }),
         ("First > Second", |xs| xs.len() >= 2 && xs[0] > xs[1]),
-        ("Size > max & 63", |xs| !xs.is_empty() && xs.len() as u64 > (xs.iter().max().unwrap() & 63)),
+        ("Size > max & 63", |xs| {
+            !xs.is_empty() && xs.len() as u64 > (xs.iter().max().unwrap() & 63)
+        }),
         ("Messy", |xs| Md5::digest(repr(xs).as_bytes())[0] < 16),
     ]
 }
@@ -388,7 +454,8 @@ fn notebook(examples: usize) -> Vec<NotebookRow> {
                 data.push(xs);
             }
         }
-        let (mut worst, mut total, mut nb_worst, mut nb_total, mut simpler, mut len, mut nb_len) = (0, 0, 0, 0, 0, 0, 0);
+        let (mut worst, mut total, mut nb_worst, mut nb_total, mut simpler, mut len, mut nb_len) =
+            (0, 0, 0, 0, 0, 0, 0);
         for xs in &data {
             let p = |x: &[u64]| cond(x);
             let (res, calls) = ours(xs.clone(), default_for_int_lists(), &p);
@@ -424,19 +491,31 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let json = args.iter().any(|a| a == "--json");
     let arg = |name: &str, default: u64| {
-        args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).and_then(|v| v.parse().ok()).unwrap_or(default)
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
     };
     let seeds = arg("--seeds", 20);
     let examples = arg("--examples", EXAMPLES as u64) as usize;
 
     let subset = unique_subset(seeds);
     println!("## (a) Unique subset, n = {N}, mean predicate calls over {seeds} seeds\n");
-    println!("| fraction | ddmin | Lithium | adaptive ddmin | ours | ours / ddmin | ours / Lithium |");
+    println!(
+        "| fraction | ddmin | Lithium | adaptive ddmin | ours | ours / ddmin | ours / Lithium |"
+    );
     println!("|---:|---:|---:|---:|---:|---:|---:|");
     for r in &subset {
         println!(
             "| {} | {:.1} | {:.1} | {:.1} | {:.1} | {:.2} | {:.2} |",
-            r.fraction, r.ddmin, r.lithium, r.adaptive, r.ours, r.ours / r.ddmin, r.ours / r.lithium
+            r.fraction,
+            r.ddmin,
+            r.lithium,
+            r.adaptive,
+            r.ours,
+            r.ours / r.ddmin,
+            r.ours / r.lithium
         );
     }
     let nb = notebook(examples);
@@ -446,7 +525,16 @@ fn main() {
     for r in &nb {
         println!(
             "| {} | {} | {} | {:.1} | {} | {:.1} | {}/{} | {:.2} / {:.2} |",
-            r.condition, r.target, r.notebook_worst, r.notebook_mean, r.worst, r.mean, r.simpler_or_equal, examples, r.mean_len, r.notebook_mean_len
+            r.condition,
+            r.target,
+            r.notebook_worst,
+            r.notebook_mean,
+            r.worst,
+            r.mean,
+            r.simpler_or_equal,
+            examples,
+            r.mean_len,
+            r.notebook_mean_len
         );
     }
     if json {

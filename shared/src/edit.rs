@@ -18,11 +18,21 @@ pub struct Edit<T> {
 impl<T> Edit<T> {
     /// A cut of `start..end` in sequence `seq`.
     pub fn cut(seq: usize, start: usize, end: usize) -> Edit<T> {
-        Edit { seq, start, end, with: Vec::new() }
+        Edit {
+            seq,
+            start,
+            end,
+            with: Vec::new(),
+        }
     }
     /// A replacement of `start..end` in sequence `seq`.
     pub fn replace(seq: usize, start: usize, end: usize, with: Vec<T>) -> Edit<T> {
-        Edit { seq, start, end, with }
+        Edit {
+            seq,
+            start,
+            end,
+            with,
+        }
     }
 }
 
@@ -72,7 +82,10 @@ impl<T: Clone + PartialEq> EditSet<T> {
         // Two insertions at one point, or a replacement overlapping anything, conflict.
         let conflict = self.edits.iter().any(|e| {
             (overlaps(e) && !mergeable(e))
-                || (touches(e) && e.start == e.end && edit.start == edit.end && e.start == edit.start)
+                || (touches(e)
+                    && e.start == e.end
+                    && edit.start == edit.end
+                    && e.start == edit.start)
         });
         if conflict {
             return false;
@@ -155,17 +168,37 @@ mod tests {
 
     #[test]
     fn cuts_merge_and_render() {
-        assert_eq!(render("abcdef", &[Edit::cut(0, 1, 2), Edit::cut(0, 4, 5)]).unwrap(), "acdf");
-        assert_eq!(render("abcdef", &[Edit::cut(0, 1, 3), Edit::cut(0, 2, 5)]).unwrap(), "af");
-        assert_eq!(render("abcdef", &[Edit::cut(0, 1, 3), Edit::cut(0, 3, 4)]).unwrap(), "aef");
+        assert_eq!(
+            render("abcdef", &[Edit::cut(0, 1, 2), Edit::cut(0, 4, 5)]).unwrap(),
+            "acdf"
+        );
+        assert_eq!(
+            render("abcdef", &[Edit::cut(0, 1, 3), Edit::cut(0, 2, 5)]).unwrap(),
+            "af"
+        );
+        assert_eq!(
+            render("abcdef", &[Edit::cut(0, 1, 3), Edit::cut(0, 3, 4)]).unwrap(),
+            "aef"
+        );
     }
 
     #[test]
     fn replacements_render_and_conflict() {
-        assert_eq!(render("x = 1000;", &[Edit::replace(0, 4, 8, b"7".to_vec())]).unwrap(), "x = 7;");
-        assert!(render("abcdef", &[Edit::replace(0, 1, 3, b"z".to_vec()), Edit::cut(0, 2, 4)]).is_none());
         assert_eq!(
-            render("abcdef", &[Edit::replace(0, 1, 2, b"z".to_vec()), Edit::cut(0, 2, 4)]).unwrap(),
+            render("x = 1000;", &[Edit::replace(0, 4, 8, b"7".to_vec())]).unwrap(),
+            "x = 7;"
+        );
+        assert!(render(
+            "abcdef",
+            &[Edit::replace(0, 1, 3, b"z".to_vec()), Edit::cut(0, 2, 4)]
+        )
+        .is_none());
+        assert_eq!(
+            render(
+                "abcdef",
+                &[Edit::replace(0, 1, 2, b"z".to_vec()), Edit::cut(0, 2, 4)]
+            )
+            .unwrap(),
             "azef"
         );
     }

@@ -28,7 +28,12 @@ pub struct CommandSpec {
 impl CommandSpec {
     /// `program` run in `cwd` with no arguments.
     pub fn new(program: impl Into<OsString>, cwd: impl Into<PathBuf>) -> CommandSpec {
-        CommandSpec { program: program.into(), args: Vec::new(), cwd: cwd.into(), env: Vec::new() }
+        CommandSpec {
+            program: program.into(),
+            args: Vec::new(),
+            cwd: cwd.into(),
+            env: Vec::new(),
+        }
     }
     /// Appends an argument.
     pub fn arg(mut self, a: impl AsRef<OsStr>) -> CommandSpec {
@@ -37,17 +42,23 @@ impl CommandSpec {
     }
     /// Appends arguments.
     pub fn args<I: IntoIterator<Item = S>, S: AsRef<OsStr>>(mut self, args: I) -> CommandSpec {
-        self.args.extend(args.into_iter().map(|a| a.as_ref().to_owned()));
+        self.args
+            .extend(args.into_iter().map(|a| a.as_ref().to_owned()));
         self
     }
     /// Sets an environment variable.
     pub fn env(mut self, k: impl AsRef<OsStr>, v: impl AsRef<OsStr>) -> CommandSpec {
-        self.env.push((k.as_ref().to_owned(), v.as_ref().to_owned()));
+        self.env
+            .push((k.as_ref().to_owned(), v.as_ref().to_owned()));
         self
     }
     /// The command as a shell-quoted line, for messages ("rerun this by hand").
     pub fn display(&self) -> String {
-        let mut parts: Vec<String> = self.env.iter().map(|(k, v)| format!("{}={}", k.to_string_lossy(), quote(v))).collect();
+        let mut parts: Vec<String> = self
+            .env
+            .iter()
+            .map(|(k, v)| format!("{}={}", k.to_string_lossy(), quote(v)))
+            .collect();
         parts.push(quote(&self.program));
         parts.extend(self.args.iter().map(|a| quote(a)));
         parts.join(" ")
@@ -57,7 +68,10 @@ impl CommandSpec {
 /// Quotes an argument for display in a POSIX shell.
 pub fn quote(s: &OsStr) -> String {
     let s = s.to_string_lossy();
-    if !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c)) {
+    if !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c))
+    {
         s.into_owned()
     } else {
         format!("'{}'", s.replace('\'', r"'\''"))
@@ -92,7 +106,10 @@ pub struct RunLimits {
 
 impl Default for RunLimits {
     fn default() -> Self {
-        RunLimits { timeout: None, max_output: 4 << 20 }
+        RunLimits {
+            timeout: None,
+            max_output: 4 << 20,
+        }
     }
 }
 
@@ -122,9 +139,16 @@ pub enum ExecError {
 
 /// Runs `spec` to completion (or timeout / cancellation), in its own process group.
 /// After it ends, whatever is left of its process group is killed too.
-pub fn run(spec: &CommandSpec, limits: &RunLimits, cancel: &CancelFlag) -> Result<Finished, ExecError> {
+pub fn run(
+    spec: &CommandSpec,
+    limits: &RunLimits,
+    cancel: &CancelFlag,
+) -> Result<Finished, ExecError> {
     let program = spec.program.to_string_lossy().into_owned();
-    let wait_err = |source| ExecError::Wait { program: program.clone(), source };
+    let wait_err = |source| ExecError::Wait {
+        program: program.clone(),
+        source,
+    };
     let out = tempfile::tempfile().map_err(wait_err)?;
     let err = tempfile::tempfile().map_err(wait_err)?;
     let mut cmd = Command::new(&spec.program);
@@ -145,7 +169,10 @@ pub fn run(spec: &CommandSpec, limits: &RunLimits, cancel: &CancelFlag) -> Resul
         });
     }
     let start = Instant::now();
-    let mut child = cmd.spawn().map_err(|source| ExecError::Spawn { program: program.clone(), source })?;
+    let mut child = cmd.spawn().map_err(|source| ExecError::Spawn {
+        program: program.clone(),
+        source,
+    })?;
     let pgid = child.id() as i32;
     let mut pause = Duration::from_micros(500);
     let mut timed_out = false;
@@ -220,12 +247,19 @@ mod tests {
     use super::*;
 
     fn sh(script: &str) -> CommandSpec {
-        CommandSpec::new("sh", std::env::temp_dir()).arg("-c").arg(script)
+        CommandSpec::new("sh", std::env::temp_dir())
+            .arg("-c")
+            .arg(script)
     }
 
     #[test]
     fn captures_output_and_code() {
-        let r = run(&sh("echo out; echo err >&2; exit 3"), &RunLimits::default(), &CancelFlag::new()).unwrap();
+        let r = run(
+            &sh("echo out; echo err >&2; exit 3"),
+            &RunLimits::default(),
+            &CancelFlag::new(),
+        )
+        .unwrap();
         assert_eq!(r.code, Some(3));
         assert_eq!(r.stdout, b"out\n");
         assert_eq!(r.stderr, b"err\n");
@@ -234,13 +268,22 @@ mod tests {
 
     #[test]
     fn reports_signals() {
-        let r = run(&sh("kill -SEGV $$"), &RunLimits::default(), &CancelFlag::new()).unwrap();
+        let r = run(
+            &sh("kill -SEGV $$"),
+            &RunLimits::default(),
+            &CancelFlag::new(),
+        )
+        .unwrap();
         assert_eq!(r.signal, Some(libc::SIGSEGV));
     }
 
     #[test]
     fn spawn_failure_is_an_error() {
-        let e = run(&CommandSpec::new("/nonexistent/prog", "/"), &RunLimits::default(), &CancelFlag::new());
+        let e = run(
+            &CommandSpec::new("/nonexistent/prog", "/"),
+            &RunLimits::default(),
+            &CancelFlag::new(),
+        );
         assert!(matches!(e, Err(ExecError::Spawn { .. })));
     }
 

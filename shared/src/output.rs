@@ -61,7 +61,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         _ => Path::new("."),
     };
     fs::create_dir_all(dir)?;
-    let mut tmp = tempfile::Builder::new().prefix(".cargo-minimize-").tempfile_in(dir)?;
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".cargo-minimize-")
+        .tempfile_in(dir)?;
     tmp.write_all(bytes)?;
     tmp.as_file().sync_data()?;
     tmp.persist(path).map_err(|e| e.error)?;
@@ -85,7 +87,10 @@ mod tests {
     #[test]
     fn crate_goes_into_a_directory() {
         let d = tempfile::tempdir().unwrap();
-        let case = TestCase::from_files([("src/lib.rs".into(), b"a".to_vec()), ("Cargo.toml".into(), b"b".to_vec())]);
+        let case = TestCase::from_files([
+            ("src/lib.rs".into(), b"a".to_vec()),
+            ("Cargo.toml".into(), b"b".to_vec()),
+        ]);
         write_case(&case, &d.path().join("out")).unwrap();
         assert_eq!(fs::read(d.path().join("out/src/lib.rs")).unwrap(), b"a");
     }

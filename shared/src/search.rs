@@ -10,7 +10,11 @@
 /// Tries `lo + 1 ..= lo + 5` one by one (cheap when changes are small), then probes
 /// exponentially and binary-searches the bracket it found (seeds:
 /// adaptive-delta-debugging). `f(lo)` is never evaluated.
-pub fn find_change_point<E>(lo: usize, hi: usize, mut f: impl FnMut(usize) -> Result<bool, E>) -> Result<usize, E> {
+pub fn find_change_point<E>(
+    lo: usize,
+    hi: usize,
+    mut f: impl FnMut(usize) -> Result<bool, E>,
+) -> Result<usize, E> {
     if hi <= lo {
         return Ok(lo);
     }
@@ -29,7 +33,11 @@ pub fn find_change_point<E>(lo: usize, hi: usize, mut f: impl FnMut(usize) -> Re
 /// From a known-true `good`, probes `good + 1, good + 2, good + 4, ...` (capped at
 /// `hi`) until one is false. Returns `(last true, first false)`; when everything up
 /// to `hi` is true, returns `(hi, hi + 1)`.
-pub fn exponential_probe<E>(good: usize, hi: usize, f: &mut impl FnMut(usize) -> Result<bool, E>) -> Result<(usize, usize), E> {
+pub fn exponential_probe<E>(
+    good: usize,
+    hi: usize,
+    f: &mut impl FnMut(usize) -> Result<bool, E>,
+) -> Result<(usize, usize), E> {
     let mut good = good;
     let mut step = 1;
     loop {
@@ -48,7 +56,11 @@ pub fn exponential_probe<E>(good: usize, hi: usize, f: &mut impl FnMut(usize) ->
 
 /// Given `f(good)` true and `f(bad)` false with `good < bad`, returns the largest
 /// true point of the bracket (standard bisection).
-pub fn binary_search<E>(mut good: usize, mut bad: usize, mut f: impl FnMut(usize) -> Result<bool, E>) -> Result<usize, E> {
+pub fn binary_search<E>(
+    mut good: usize,
+    mut bad: usize,
+    mut f: impl FnMut(usize) -> Result<bool, E>,
+) -> Result<usize, E> {
     while bad > good + 1 {
         let mid = good + (bad - good) / 2;
         if f(mid)? {
@@ -86,7 +98,11 @@ pub fn minimize_integer_with<E>(
     let mut lo: Option<u128> = None;
     let mut k = 0u32;
     loop {
-        let probe = if k >= 128 { u128::MAX } else { (1u128 << k) - 1 };
+        let probe = if k >= 128 {
+            u128::MAX
+        } else {
+            (1u128 << k) - 1
+        };
         if probe >= hi {
             break;
         }
@@ -147,7 +163,13 @@ mod tests {
 
     #[test]
     fn minimize_integer_finds_threshold() {
-        for (v, t) in [(1000u128, 500u128), (5, 3), (u64::MAX as u128, 1), (17, 0), (9, 9)] {
+        for (v, t) in [
+            (1000u128, 500u128),
+            (5, 3),
+            (u64::MAX as u128, 1),
+            (17, 0),
+            (9, 9),
+        ] {
             let mut calls = 0;
             let r = minimize_integer::<Infallible>(v, |w| {
                 calls += 1;

@@ -24,13 +24,17 @@ pub struct TestCase {
 impl TestCase {
     /// A case made of one file.
     pub fn single(name: impl Into<PathBuf>, bytes: Vec<u8>) -> TestCase {
-        TestCase { files: vec![(name.into(), Arc::new(bytes))] }
+        TestCase {
+            files: vec![(name.into(), Arc::new(bytes))],
+        }
     }
 
     /// A case from `(relative path, contents)` pairs; sorted by path.
     pub fn from_files(files: impl IntoIterator<Item = (PathBuf, Vec<u8>)>) -> TestCase {
         let map: BTreeMap<PathBuf, Vec<u8>> = files.into_iter().collect();
-        TestCase { files: map.into_iter().map(|(p, b)| (p, Arc::new(b))).collect() }
+        TestCase {
+            files: map.into_iter().map(|(p, b)| (p, Arc::new(b))).collect(),
+        }
     }
 
     /// The files, in path order.
@@ -40,7 +44,10 @@ impl TestCase {
 
     /// The contents of the file at `path`.
     pub fn get(&self, path: &Path) -> Option<&[u8]> {
-        self.files.iter().find(|(p, _)| p == path).map(|(_, b)| b.as_slice())
+        self.files
+            .iter()
+            .find(|(p, _)| p == path)
+            .map(|(_, b)| b.as_slice())
     }
 
     /// The index of the file at `path`.
@@ -113,8 +120,14 @@ mod tests {
         let x = TestCase::single("a", b"x = 1000".to_vec());
         let y = TestCase::single("a", b"x = 9999".to_vec());
         assert!(is_smaller(&x, &y));
-        assert!(is_smaller(&TestCase::single("a", b"aa bb".to_vec()), &TestCase::single("a", b"aa+bb".to_vec())));
-        assert!(is_smaller(&TestCase::single("a", b"x = 1".to_vec()), &TestCase::single("a", b"x = 9".to_vec())));
+        assert!(is_smaller(
+            &TestCase::single("a", b"aa bb".to_vec()),
+            &TestCase::single("a", b"aa+bb".to_vec())
+        ));
+        assert!(is_smaller(
+            &TestCase::single("a", b"x = 1".to_vec()),
+            &TestCase::single("a", b"x = 9".to_vec())
+        ));
     }
 
     #[test]

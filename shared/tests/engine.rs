@@ -3,30 +3,60 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use minimize_engine::passes::{self, Brackets, CutPass, Delete, Ends, Items, Lines, Pass, Repeats, ShrinkEach, TextInts, Tokens};
+use minimize_engine::passes::{
+    self, Brackets, CutPass, Delete, Ends, Items, Lines, Pass, Repeats, ShrinkEach, TextInts,
+    Tokens,
+};
 use minimize_engine::{
-    reduce, CancelFlag, Config, DiskStore, DiskStoreConfig, FileSink, FnPredicate, NullObserver, NullSink, Reduction,
-    TestCase, VerdictCache,
+    reduce, CancelFlag, Config, DiskStore, DiskStoreConfig, FileSink, FnPredicate, NullObserver,
+    NullSink, Reduction, TestCase, VerdictCache,
 };
 
 fn config(jobs: usize) -> Config {
-    Config { jobs, verify_original: true, final_check: false, ..Config::default() }
+    Config {
+        jobs,
+        verify_original: true,
+        final_check: false,
+        ..Config::default()
+    }
 }
 
 /// Reduces `input` with `passes` while `pred` holds; returns (result, predicate calls).
-fn run(input: &str, passes: Vec<Box<dyn Pass<TestCase>>>, pred: impl Fn(&str) -> bool + Sync, jobs: usize) -> (String, usize) {
+fn run(
+    input: &str,
+    passes: Vec<Box<dyn Pass<TestCase>>>,
+    pred: impl Fn(&str) -> bool + Sync,
+    jobs: usize,
+) -> (String, usize) {
     let calls = AtomicUsize::new(0);
     let p = FnPredicate::new("test", |c: &TestCase| {
         calls.fetch_add(1, Ordering::Relaxed);
         pred(std::str::from_utf8(c.files().next().unwrap().1).unwrap_or(""))
     });
-    let r = Reduction { predicate: &p, passes, config: config(jobs), cache: VerdictCache::new(None), cancel: CancelFlag::new() };
-    let out = reduce(TestCase::single("t.txt", input.as_bytes().to_vec()), r, &mut NullObserver, &mut NullSink).unwrap();
+    let r = Reduction {
+        predicate: &p,
+        passes,
+        config: config(jobs),
+        cache: VerdictCache::new(None),
+        cancel: CancelFlag::new(),
+    };
+    let out = reduce(
+        TestCase::single("t.txt", input.as_bytes().to_vec()),
+        r,
+        &mut NullObserver,
+        &mut NullSink,
+    )
+    .unwrap();
     let text = String::from_utf8(out.best.files().next().unwrap().1.to_vec()).unwrap();
     (text, calls.load(Ordering::Relaxed))
 }
 
-fn check(pass: Box<dyn Pass<TestCase>>, input: &str, pred: impl Fn(&str) -> bool + Sync, expect: &str) {
+fn check(
+    pass: Box<dyn Pass<TestCase>>,
+    input: &str,
+    pred: impl Fn(&str) -> bool + Sync,
+    expect: &str,
+) {
     let (out, _) = run(input, vec![pass], pred, 1);
     assert_eq!(out, expect);
 }
@@ -35,41 +65,90 @@ fn check(pass: Box<dyn Pass<TestCase>>, input: &str, pred: impl Fn(&str) -> bool
 fn delete_lines_keeps_needed_lines() {
     let input: String = (0..200).map(|i| format!("line {i}\n")).collect();
     let pred = |s: &str| s.contains("line 17\n") && s.contains("line 150\n");
-    check(Box::new(Delete::new(Lines, "lines", usize::MAX)), &input, pred, "line 17\nline 150\n");
+    check(
+        Box::new(Delete::new(Lines, "lines", usize::MAX)),
+        &input,
+        pred,
+        "line 17\nline 150\n",
+    );
 }
 
 #[test]
 fn lithium_and_adaptive_reach_the_same_lines() {
     let input: String = (0..64).map(|i| format!("l{i}\n")).collect();
     let pred = |s: &str| s.contains("l3\n") && s.contains("l40\n");
-    check(Box::new(passes::Lithium::new(Lines, "lithium")), &input, pred, "l3\nl40\n");
-    check(Box::new(passes::AdaptiveDdmin::new(Lines, "ddmin")), &input, pred, "l3\nl40\n");
+    check(
+        Box::new(passes::Lithium::new(Lines, "lithium")),
+        &input,
+        pred,
+        "l3\nl40\n",
+    );
+    check(
+        Box::new(passes::AdaptiveDdmin::new(Lines, "ddmin")),
+        &input,
+        pred,
+        "l3\nl40\n",
+    );
 }
 
 #[test]
 fn delete_tokens() {
-    check(Box::new(Delete::new(Tokens, "tokens", usize::MAX)), "let x = a + b * c;", |s| s.contains('*'), "*");
+    check(
+        Box::new(Delete::new(Tokens, "tokens", usize::MAX)),
+        "let x = a + b * c;",
+        |s| s.contains('*'),
+        "*",
+    );
 }
 
 #[test]
 fn brackets_cut_whole_pairs_and_interiors() {
-    check(Box::new(CutPass::new(Brackets)), "f(a, g(b), [c]) { x }", |s| s.contains('f') && s.contains('('), "f() ");
-    check(Box::new(CutPass::new(Brackets)), "a{b{c}d}e", |s| s.contains('a') && s.contains('e') && s.contains('{'), "a{}e");
+    check(
+        Box::new(CutPass::new(Brackets)),
+        "f(a, g(b), [c]) { x }",
+        |s| s.contains('f') && s.contains('('),
+        "f() ",
+    );
+    check(
+        Box::new(CutPass::new(Brackets)),
+        "a{b{c}d}e",
+        |s| s.contains('a') && s.contains('e') && s.contains('{'),
+        "a{}e",
+    );
 }
 
 #[test]
 fn repeats_and_ends() {
-    check(Box::new(CutPass::new(Repeats)), "a      b", |s| s.contains("a") && s.contains('b') && s.contains(' '), "a b");
-    check(Box::new(Ends), "xxxxxBUGyyyyy", |s| s.contains("BUG"), "BUG");
+    check(
+        Box::new(CutPass::new(Repeats)),
+        "a      b",
+        |s| s.contains("a") && s.contains('b') && s.contains(' '),
+        "a b",
+    );
+    check(
+        Box::new(Ends),
+        "xxxxxBUGyyyyy",
+        |s| s.contains("BUG"),
+        "BUG",
+    );
 }
 
 #[test]
 fn integers_in_text_shrink_to_the_threshold() {
     let pred = |s: &str| {
-        let n: u64 = s.trim_start_matches("n = ").trim_end_matches(';').parse().unwrap_or(0);
+        let n: u64 = s
+            .trim_start_matches("n = ")
+            .trim_end_matches(';')
+            .parse()
+            .unwrap_or(0);
         n >= 500
     };
-    check(Box::new(ShrinkEach::new(TextInts)), "n = 123456;", pred, "n = 500;");
+    check(
+        Box::new(ShrinkEach::new(TextInts)),
+        "n = 123456;",
+        pred,
+        "n = 500;",
+    );
 }
 
 #[test]
@@ -78,7 +157,10 @@ fn default_pipeline_on_text() {
     for i in 0..300 {
         input.push_str(&format!("fn f{i}(x: u32) -> u32 {{ x + {i} }}\n"));
     }
-    input.insert_str(input.len() / 2, "fn bug() { let v = [1, 2, 3]; BUG(v[7]); }\n");
+    input.insert_str(
+        input.len() / 2,
+        "fn bug() { let v = [1, 2, 3]; BUG(v[7]); }\n",
+    );
     let pred = |s: &str| s.contains("BUG(v[") && s.matches('{').count() == s.matches('}').count();
     let (out, calls) = run(&input, passes::default_for_files(), pred, 1);
     // Removing a brace pair while keeping its contents is a Rust pass's job.
@@ -90,10 +172,18 @@ fn default_pipeline_on_text() {
 fn same_result_for_every_jobs_value() {
     let mut input = String::new();
     for i in 0..120 {
-        input.push_str(&format!("item {i} = {{ a: {}, b: [{}, {}] }}\n", i * 7, i % 5, i * 13 % 17));
+        input.push_str(&format!(
+            "item {i} = {{ a: {}, b: [{}, {}] }}\n",
+            i * 7,
+            i % 5,
+            i * 13 % 17
+        ));
     }
     let pred = |s: &str| s.contains("item 3") && s.contains("item 77") && s.contains('[');
-    let results: Vec<String> = [1, 2, 4].iter().map(|&j| run(&input, passes::default_for_files(), pred, j).0).collect();
+    let results: Vec<String> = [1, 2, 4]
+        .iter()
+        .map(|&j| run(&input, passes::default_for_files(), pred, j).0)
+        .collect();
     assert_eq!(results[0], results[1]);
     assert_eq!(results[0], results[2]);
 }
@@ -107,29 +197,56 @@ fn warm_cache_reruns_need_no_predicate_runs() {
         let calls = AtomicUsize::new(0);
         let p = FnPredicate::new("warm", |c: &TestCase| {
             calls.fetch_add(1, Ordering::Relaxed);
-            std::str::from_utf8(c.files().next().unwrap().1).unwrap().contains("row 42")
+            std::str::from_utf8(c.files().next().unwrap().1)
+                .unwrap()
+                .contains("row 42")
         });
-        let store = DiskStore::open(&DiskStoreConfig { dir: Some(dir.path().to_path_buf()), max_entries: 10_000 }).unwrap();
+        let store = DiskStore::open(&DiskStoreConfig {
+            dir: Some(dir.path().to_path_buf()),
+            max_entries: 10_000,
+        })
+        .unwrap();
         let r = Reduction {
             predicate: &p,
             passes: passes::default_for_files(),
-            config: Config { jobs: 1, final_check: true, ..Config::default() },
+            config: Config {
+                jobs: 1,
+                final_check: true,
+                ..Config::default()
+            },
             cache: VerdictCache::new(Some(store)),
             cancel: CancelFlag::new(),
         };
-        let out = reduce(TestCase::single("t", input.clone().into_bytes()), r, &mut NullObserver, &mut NullSink).unwrap();
+        let out = reduce(
+            TestCase::single("t", input.clone().into_bytes()),
+            r,
+            &mut NullObserver,
+            &mut NullSink,
+        )
+        .unwrap();
         assert_eq!(out.best.files().next().unwrap().1, b"row 42");
-        runs.push((calls.load(Ordering::Relaxed), out.summary.runs, out.summary.cache_hits));
+        runs.push((
+            calls.load(Ordering::Relaxed),
+            out.summary.runs,
+            out.summary.cache_hits,
+        ));
     }
     assert!(runs[0].0 > 20, "{runs:?}");
-    assert_eq!(runs[1].0, 1, "only the final check runs on a warm cache: {runs:?}");
+    assert_eq!(
+        runs[1].0, 1,
+        "only the final check runs on a warm cache: {runs:?}"
+    );
 }
 
 #[test]
 fn best_so_far_is_on_disk() {
     let dir = tempfile::tempdir().unwrap();
     let dest = dir.path().join("out.min.txt");
-    let p = FnPredicate::new("sink", |c: &TestCase| std::str::from_utf8(c.files().next().unwrap().1).unwrap().contains("keep"));
+    let p = FnPredicate::new("sink", |c: &TestCase| {
+        std::str::from_utf8(c.files().next().unwrap().1)
+            .unwrap()
+            .contains("keep")
+    });
     let r = Reduction {
         predicate: &p,
         passes: vec![Box::new(Delete::new(Items, "bytes", usize::MAX))],
@@ -138,16 +255,37 @@ fn best_so_far_is_on_disk() {
         cancel: CancelFlag::new(),
     };
     let mut sink = FileSink::new(&dest);
-    let out = reduce(TestCase::single("t", b"drop keep drop".to_vec()), r, &mut NullObserver, &mut sink).unwrap();
-    assert_eq!(std::fs::read(&dest).unwrap(), out.best.files().next().unwrap().1);
+    let out = reduce(
+        TestCase::single("t", b"drop keep drop".to_vec()),
+        r,
+        &mut NullObserver,
+        &mut sink,
+    )
+    .unwrap();
+    assert_eq!(
+        std::fs::read(&dest).unwrap(),
+        out.best.files().next().unwrap().1
+    );
     assert_eq!(std::fs::read(&dest).unwrap(), b"keep");
 }
 
 #[test]
 fn not_interesting_original_is_an_error() {
     let p = FnPredicate::new("no", |_: &TestCase| false);
-    let r = Reduction { predicate: &p, passes: passes::default_for_files(), config: config(1), cache: VerdictCache::new(None), cancel: CancelFlag::new() };
-    let e = reduce(TestCase::single("t", b"x".to_vec()), r, &mut NullObserver, &mut NullSink).unwrap_err();
+    let r = Reduction {
+        predicate: &p,
+        passes: passes::default_for_files(),
+        config: config(1),
+        cache: VerdictCache::new(None),
+        cancel: CancelFlag::new(),
+    };
+    let e = reduce(
+        TestCase::single("t", b"x".to_vec()),
+        r,
+        &mut NullObserver,
+        &mut NullSink,
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("not interesting"), "{e}");
 }
 
@@ -162,10 +300,30 @@ fn cancel_stops_and_keeps_best() {
         let t = std::str::from_utf8(c.files().next().unwrap().1).unwrap();
         t.contains('!') && t.contains("line 7\n")
     });
-    let input: Vec<u8> = (0..500).map(|i| format!("line {i}{}\n", if i == 300 { "!" } else { "" })).collect::<String>().into_bytes();
-    let r = Reduction { predicate: &p, passes: passes::default_for_files(), config: config(1), cache: VerdictCache::new(None), cancel: cancel.clone() };
-    let out = reduce(TestCase::single("t", input), r, &mut NullObserver, &mut NullSink).unwrap();
-    assert!(out.summary.cancelled, "calls={} {:?}", calls.load(Ordering::Relaxed), out.summary);
+    let input: Vec<u8> = (0..500)
+        .map(|i| format!("line {i}{}\n", if i == 300 { "!" } else { "" }))
+        .collect::<String>()
+        .into_bytes();
+    let r = Reduction {
+        predicate: &p,
+        passes: passes::default_for_files(),
+        config: config(1),
+        cache: VerdictCache::new(None),
+        cancel: cancel.clone(),
+    };
+    let out = reduce(
+        TestCase::single("t", input),
+        r,
+        &mut NullObserver,
+        &mut NullSink,
+    )
+    .unwrap();
+    assert!(
+        out.summary.cancelled,
+        "calls={} {:?}",
+        calls.load(Ordering::Relaxed),
+        out.summary
+    );
     assert!(out.best.files().next().unwrap().1.contains(&b'!'));
     assert!(calls.load(Ordering::Relaxed) <= 7);
 }

@@ -23,7 +23,10 @@ pub struct DiskStoreConfig {
 
 impl Default for DiskStoreConfig {
     fn default() -> Self {
-        DiskStoreConfig { dir: None, max_entries: 200_000 }
+        DiskStoreConfig {
+            dir: None,
+            max_entries: 200_000,
+        }
     }
 }
 
@@ -36,14 +39,16 @@ pub struct DiskStore {
 impl DiskStore {
     /// The default cache directory of the user.
     pub fn default_dir() -> Option<PathBuf> {
-        directories::ProjectDirs::from("", "", "cargo-minimize").map(|d| d.cache_dir().to_path_buf())
+        directories::ProjectDirs::from("", "", "cargo-minimize")
+            .map(|d| d.cache_dir().to_path_buf())
     }
 
     /// Opens (creating it, mode 0700) the store, evicting old entries when over the bound.
     pub fn open(config: &DiskStoreConfig) -> std::io::Result<DiskStore> {
         let base = match &config.dir {
             Some(d) => d.clone(),
-            None => Self::default_dir().ok_or_else(|| std::io::Error::other("no home directory for the cache"))?,
+            None => Self::default_dir()
+                .ok_or_else(|| std::io::Error::other("no home directory for the cache"))?,
         };
         let root = base.join("verdicts-v1");
         fs::create_dir_all(&root)?;
@@ -141,7 +146,11 @@ mod tests {
     use super::*;
 
     fn store(dir: &Path, max: usize) -> DiskStore {
-        DiskStore::open(&DiskStoreConfig { dir: Some(dir.to_path_buf()), max_entries: max }).unwrap()
+        DiskStore::open(&DiskStoreConfig {
+            dir: Some(dir.to_path_buf()),
+            max_entries: max,
+        })
+        .unwrap()
     }
 
     #[test]
@@ -167,7 +176,10 @@ mod tests {
             s.put(&[i; 32], Verdict::NotInteresting).unwrap();
         }
         let s = store(tmp.path(), 20);
-        let n: usize = fs::read_dir(s.root()).unwrap().map(|d| fs::read_dir(d.unwrap().path()).unwrap().count()).sum();
+        let n: usize = fs::read_dir(s.root())
+            .unwrap()
+            .map(|d| fs::read_dir(d.unwrap().path()).unwrap().count())
+            .sum();
         assert!(n <= 20, "{n}");
     }
 }

@@ -22,7 +22,11 @@ pub struct VerdictCache {
 impl VerdictCache {
     /// A cache backed by `disk` when given.
     pub fn new(disk: Option<DiskStore>) -> VerdictCache {
-        VerdictCache { mem: HashMap::new(), disk, warnings: Vec::new() }
+        VerdictCache {
+            mem: HashMap::new(),
+            disk,
+            warnings: Vec::new(),
+        }
     }
 
     /// Looks a key up, memory first.
@@ -49,7 +53,8 @@ impl VerdictCache {
         self.mem.insert(key, v);
         if let Some(disk) = &self.disk {
             if let Err(e) = disk.put(&key, v) {
-                self.warnings.push(format!("cannot write to the verdict cache: {e}"));
+                self.warnings
+                    .push(format!("cannot write to the verdict cache: {e}"));
             }
         }
     }

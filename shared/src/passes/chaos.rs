@@ -24,7 +24,11 @@ pub struct Chaos<S> {
 impl<S> Chaos<S> {
     /// Chaos cuts over `seg`'s units.
     pub fn new(seg: S, name: &'static str) -> Self {
-        Chaos { seg, name, retired: false }
+        Chaos {
+            seg,
+            name,
+            retired: false,
+        }
     }
 }
 
@@ -47,15 +51,24 @@ impl<C: Case, S: Segmenter<C>> Pass<C> for Chaos<S> {
             let max_len = (n / 4).max(1);
             let mut cuts: Vec<(usize, usize)> = (0..BATCH)
                 .map(|_| {
-                    let len = (2f64.powf(ctx.rng().random::<f64>() * (max_len as f64).log2())) as usize;
+                    let len =
+                        (2f64.powf(ctx.rng().random::<f64>() * (max_len as f64).log2())) as usize;
                     let len = len.clamp(1, max_len);
                     let start = ctx.rng().random_range(0..=n - len);
                     (start, start + len)
                 })
                 .collect();
-            let cands: Vec<C> = cuts.iter().map(|&c| base.apply(&delete_units::<C::Item>(&spans, &[c]))).collect();
+            let cands: Vec<C> = cuts
+                .iter()
+                .map(|&c| base.apply(&delete_units::<C::Item>(&spans, &[c])))
+                .collect();
             let ok = ctx.evaluate(&cands)?;
-            let mut winners: Vec<(usize, usize)> = cuts.drain(..).zip(ok).filter(|(_, ok)| *ok).map(|(c, _)| c).collect();
+            let mut winners: Vec<(usize, usize)> = cuts
+                .drain(..)
+                .zip(ok)
+                .filter(|(_, ok)| *ok)
+                .map(|(c, _)| c)
+                .collect();
             winners.sort_by_key(|&(a, b)| (std::cmp::Reverse(b - a), a));
             let size_before = base.size();
             let mut good: Vec<(usize, usize)> = Vec::new();
@@ -69,11 +82,18 @@ impl<C: Case, S: Segmenter<C>> Pass<C> for Chaos<S> {
                 }
                 // Expand to the right, then to the left, while still interesting.
                 let mut cut = (a, b);
-                let grow = |ctx: &mut Ctx<'_, '_, C>, good: &[(usize, usize)], cut: (usize, usize), right: bool| {
+                let grow = |ctx: &mut Ctx<'_, '_, C>,
+                            good: &[(usize, usize)],
+                            cut: (usize, usize),
+                            right: bool| {
                     let room = if right { n - cut.1 } else { cut.0 };
                     let mut best = cut;
                     find_change_point(0, room, |k| {
-                        let c = if right { (cut.0, cut.1 + k) } else { (cut.0 - k, cut.1) };
+                        let c = if right {
+                            (cut.0, cut.1 + k)
+                        } else {
+                            (cut.0 - k, cut.1)
+                        };
                         let mut with: Vec<_> = good.to_vec();
                         with.push(c);
                         let ok = ctx.test(base.apply(&delete_units::<C::Item>(&spans, &with)))?;

@@ -31,7 +31,10 @@ pub struct CutPass<S> {
 impl<S> CutPass<S> {
     /// A pass over `strategy`'s cuts.
     pub fn new(strategy: S) -> Self {
-        CutPass { strategy, cursor: None }
+        CutPass {
+            strategy,
+            cursor: None,
+        }
     }
 }
 
@@ -46,7 +49,10 @@ impl<C: Case<Item = u8>, S: CutStrategy> Pass<C> for CutPass<S> {
 
     fn run(&mut self, ctx: &mut Ctx<'_, '_, C>) -> Result<(), Interrupt> {
         let files = ctx.current().seq_count();
-        let (mut seq, mut pos) = self.cursor.take().unwrap_or((files.saturating_sub(1), usize::MAX));
+        let (mut seq, mut pos) = self
+            .cursor
+            .take()
+            .unwrap_or((files.saturating_sub(1), usize::MAX));
         if files == 0 {
             return Ok(());
         }
@@ -58,12 +64,18 @@ impl<C: Case<Item = u8>, S: CutStrategy> Pass<C> for CutPass<S> {
             }
             let base = ctx.current().clone();
             let text = base.seq(seq);
-            let mut cuts: Vec<(usize, usize)> =
-                self.strategy.cuts(text).into_iter().filter(|&(a, b)| a < b && a < pos && b <= text.len()).collect();
+            let mut cuts: Vec<(usize, usize)> = self
+                .strategy
+                .cuts(text)
+                .into_iter()
+                .filter(|&(a, b)| a < b && a < pos && b <= text.len())
+                .collect();
             // From the end; for one start, larger cuts first.
             cuts.sort_by(|x, y| y.0.cmp(&x.0).then(y.1.cmp(&x.1)));
             cuts.dedup();
-            let cands = cuts.iter().map(|&(a, b)| base.apply(&EditSet::of(Edit::cut(seq, a, b))));
+            let cands = cuts
+                .iter()
+                .map(|&(a, b)| base.apply(&EditSet::of(Edit::cut(seq, a, b))));
             let found = match ctx.first(cands) {
                 Ok(f) => f,
                 Err(e) => {
@@ -166,7 +178,10 @@ impl CutStrategy for Brackets {
     fn expansions(&self, text: &[u8], cut: (usize, usize)) -> Vec<(usize, usize)> {
         let pairs = bracket_pairs(text);
         let mut out = Vec::new();
-        let Some(mut cur) = pairs.iter().position(|&(a, b, _)| (a, b + 1) == cut || (a + 1, b) == cut) else {
+        let Some(mut cur) = pairs
+            .iter()
+            .position(|&(a, b, _)| (a, b + 1) == cut || (a + 1, b) == cut)
+        else {
             return out;
         };
         if cut.0 == pairs[cur].0 + 1 {
@@ -214,7 +229,8 @@ impl CutStrategy for Ngrams {
         if text.len() < NGRAM {
             return out;
         }
-        let mut last_seen: std::collections::HashMap<&[u8], usize> = std::collections::HashMap::new();
+        let mut last_seen: std::collections::HashMap<&[u8], usize> =
+            std::collections::HashMap::new();
         for i in (0..=text.len() - NGRAM).rev() {
             if !token_start(text, i) || class(text[i]) == Class::Space {
                 continue;
@@ -231,7 +247,10 @@ impl CutStrategy for Ngrams {
         out
     }
     fn expansions(&self, text: &[u8], cut: (usize, usize)) -> Vec<(usize, usize)> {
-        next_occurrences(text, cut.1, 16).into_iter().map(|j| (cut.0, j)).collect()
+        next_occurrences(text, cut.1, 16)
+            .into_iter()
+            .map(|j| (cut.0, j))
+            .collect()
     }
 }
 

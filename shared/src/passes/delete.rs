@@ -28,20 +28,22 @@ impl<S> Delete<S> {
     /// A deletion pass over the units of `seg`, named `name`; skipped on cases with
     /// more than `max_units` units.
     pub fn new(seg: S, name: &'static str, max_units: usize) -> Self {
-        Delete { seg, name, max_units, cursor: None, deleted: 0, necessary: 0 }
+        Delete {
+            seg,
+            name,
+            max_units,
+            cursor: None,
+            deleted: 0,
+            necessary: 0,
+        }
     }
 
     fn block(&self, remaining: usize) -> usize {
-        let b = if self.necessary == 0 {
+        let b = match self.deleted.checked_div(self.necessary) {
             // No necessary unit seen yet this sweep: be bold.
-            (remaining / 2).max(1).max(self.deleted.next_power_of_two())
-        } else {
-            let gap = self.deleted / self.necessary;
-            if gap < 2 {
-                1
-            } else {
-                1 << gap.ilog2()
-            }
+            None => (remaining / 2).max(1).max(self.deleted.next_power_of_two()),
+            Some(gap) if gap < 2 => 1,
+            Some(gap) => 1 << gap.ilog2(),
         };
         b.clamp(1, remaining.max(1))
     }
@@ -71,11 +73,11 @@ impl<C: Case, S: Segmenter<C>> Pass<C> for Delete<S> {
         };
         let result = (|| {
             while i > 0 {
-                if let Err(e) = ctx.checkpoint() {
-                    return Err(e);
-                }
+                ctx.checkpoint()?;
                 let k = self.block(i);
-                let cand = ctx.current().apply(&delete_units::<C::Item>(&spans, &[(i - k, i)]));
+                let cand = ctx
+                    .current()
+                    .apply(&delete_units::<C::Item>(&spans, &[(i - k, i)]));
                 let half = k / 2;
                 let spec_spans = spans.clone();
                 let ok = ctx.test_speculating(cand, |cur| {
@@ -104,7 +106,9 @@ impl<C: Case, S: Segmenter<C>> Pass<C> for Delete<S> {
                 while hi - lo > 1 {
                     ctx.checkpoint_cancel()?;
                     let mid = lo + (hi - lo) / 2;
-                    let cand = ctx.current().apply(&delete_units::<C::Item>(&spans, &[(i - mid, i - lo)]));
+                    let cand = ctx
+                        .current()
+                        .apply(&delete_units::<C::Item>(&spans, &[(i - mid, i - lo)]));
                     let (s2, end) = (spans.clone(), i - lo);
                     let ok = ctx.test_speculating(cand, |cur| {
                         // If `mid` fails, the next probe is halfway between `lo` and `mid`.
@@ -147,7 +151,11 @@ pub struct Lithium<S> {
 impl<S> Lithium<S> {
     /// Lithium over the units of `seg`.
     pub fn new(seg: S, name: &'static str) -> Self {
-        Lithium { seg, name, state: None }
+        Lithium {
+            seg,
+            name,
+            state: None,
+        }
     }
 }
 
@@ -171,7 +179,10 @@ impl<C: Case, S: Segmenter<C>> Pass<C> for Lithium<S> {
 
     fn run(&mut self, ctx: &mut Ctx<'_, '_, C>) -> Result<(), Interrupt> {
         let mut spans = self.seg.segment(ctx.current());
-        let (mut chunk, mut pos, mut removed) = self.state.take().unwrap_or((lithium_start(spans.len()), 0, false));
+        let (mut chunk, mut pos, mut removed) =
+            self.state
+                .take()
+                .unwrap_or((lithium_start(spans.len()), 0, false));
         loop {
             if let Err(e) = ctx.checkpoint() {
                 self.state = Some((chunk, pos, removed));
@@ -191,7 +202,9 @@ impl<C: Case, S: Segmenter<C>> Pass<C> for Lithium<S> {
                 return Ok(());
             }
             let end = (pos + chunk).min(spans.len());
-            let cand = ctx.current().apply(&delete_units::<C::Item>(&spans, &[(pos, end)]));
+            let cand = ctx
+                .current()
+                .apply(&delete_units::<C::Item>(&spans, &[(pos, end)]));
             if ctx.test(cand)? {
                 spans = self.seg.segment(ctx.current());
                 removed |= chunk == 1;
@@ -213,7 +226,11 @@ pub struct AdaptiveDdmin<S> {
 impl<S> AdaptiveDdmin<S> {
     /// Adaptive ddmin over the units of `seg`.
     pub fn new(seg: S, name: &'static str) -> Self {
-        AdaptiveDdmin { seg, name, cursor: None }
+        AdaptiveDdmin {
+            seg,
+            name,
+            cursor: None,
+        }
     }
 }
 
@@ -255,4 +272,3 @@ impl<C: Case, S: Segmenter<C>> Pass<C> for AdaptiveDdmin<S> {
         }
     }
 }
-

@@ -43,7 +43,15 @@ impl Slots<Vec<u64>> for ListInts {
         "list"
     }
     fn slots(&self, case: &Vec<u64>) -> Vec<Slot> {
-        case.iter().enumerate().map(|(i, &v)| Slot { seq: 0, start: i, end: i + 1, value: v as u128 }).collect()
+        case.iter()
+            .enumerate()
+            .map(|(i, &v)| Slot {
+                seq: 0,
+                start: i,
+                end: i + 1,
+                value: v as u128,
+            })
+            .collect()
     }
     fn encode(&self, value: u128) -> Vec<u64> {
         vec![value as u64]
@@ -69,9 +77,16 @@ impl<C: Case<Item = u8>> Slots<C> for TextInts {
                         j += 1;
                     }
                     if j - i <= 38 {
-                        let v = std::str::from_utf8(&t[i..j]).ok().and_then(|s| s.parse::<u128>().ok());
+                        let v = std::str::from_utf8(&t[i..j])
+                            .ok()
+                            .and_then(|s| s.parse::<u128>().ok());
                         if let Some(value) = v {
-                            out.push(Slot { seq, start: i, end: j, value });
+                            out.push(Slot {
+                                seq,
+                                start: i,
+                                end: j,
+                                value,
+                            });
                         }
                     }
                     i = j;
@@ -106,7 +121,11 @@ pub struct ShrinkEach<S> {
 impl<S> ShrinkEach<S> {
     /// Per-integer shrinking over `slots`.
     pub fn new(slots: S) -> Self {
-        ShrinkEach { slots, cursor: None, bisected: HashSet::new() }
+        ShrinkEach {
+            slots,
+            cursor: None,
+            bisected: HashSet::new(),
+        }
     }
 }
 
@@ -138,7 +157,9 @@ impl<C: Case, S: Slots<C>> Pass<C> for ShrinkEach<S> {
                 v,
                 |w| {
                     let s = slots_view.slots(ctx.current());
-                    let Some(&slot) = s.get(idx) else { return Ok(false) };
+                    let Some(&slot) = s.get(idx) else {
+                        return Ok(false);
+                    };
                     let cand = with_values(slots_view, ctx.current(), &[(slot, w)]);
                     ctx.test(cand)
                 },
@@ -180,7 +201,11 @@ impl<C: Case, S: Slots<C>> Pass<C> for ReplaceWithSimpler<S> {
             values.dedup();
             values.pop();
             let cands = values.iter().map(|&cap| {
-                let assign: Vec<(Slot, u128)> = slots.iter().filter(|s| s.value > cap).map(|&s| (s, cap)).collect();
+                let assign: Vec<(Slot, u128)> = slots
+                    .iter()
+                    .filter(|s| s.value > cap)
+                    .map(|&s| (s, cap))
+                    .collect();
                 with_values(&self.slots, &cur, &assign)
             });
             if ctx.first(cands)?.is_none() {
@@ -200,7 +225,10 @@ pub struct SharedValues<S> {
 impl<S> SharedValues<S> {
     /// Shared-value shrinking over `slots`.
     pub fn new(slots: S) -> Self {
-        SharedValues { slots, bisected: HashSet::new() }
+        SharedValues {
+            slots,
+            bisected: HashSet::new(),
+        }
     }
 }
 
@@ -219,19 +247,32 @@ impl<C: Case, S: Slots<C>> Pass<C> for SharedValues<S> {
                 *groups.entry(s.value).or_default() += 1;
             }
             // Largest shared value not yet tried in this sweep.
-            let Some(value) = groups.iter().rev().find(|(v, n)| **n > 1 && **v > 0 && !done.contains(v)).map(|(v, _)| *v) else {
+            let Some(value) = groups
+                .iter()
+                .rev()
+                .find(|(v, n)| **n > 1 && **v > 0 && !done.contains(v))
+                .map(|(v, _)| *v)
+            else {
                 return Ok(());
             };
             // Slot indices are stable under replacement, so the group is fixed by index.
-            let members: Vec<usize> = slots.iter().enumerate().filter(|(_, s)| s.value == value).map(|(i, _)| i).collect();
+            let members: Vec<usize> = slots
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.value == value)
+                .map(|(i, _)| i)
+                .collect();
             let (slots_view, bisected) = (&self.slots, &mut self.bisected);
             let found = minimize_integer_with(
                 value,
                 |w| {
                     let cur = ctx.current().clone();
                     let now = slots_view.slots(&cur);
-                    let assign: Vec<(Slot, u128)> =
-                        members.iter().filter_map(|&i| now.get(i)).map(|&s| (s, w)).collect();
+                    let assign: Vec<(Slot, u128)> = members
+                        .iter()
+                        .filter_map(|&i| now.get(i))
+                        .map(|&s| (s, w))
+                        .collect();
                     ctx.test(with_values(slots_view, &cur, &assign))
                 },
                 |lo| bisected.insert((members[0], lo)),

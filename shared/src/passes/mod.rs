@@ -43,7 +43,10 @@ pub struct Ends;
 impl Ends {
     /// Shortest `keep` in `1..n` for which `test(keep)` holds (the whole sequence is
     /// known to be interesting), by doubling then bisecting; `None` when none is.
-    fn shortest<E>(n: usize, mut test: impl FnMut(usize) -> Result<bool, E>) -> Result<Option<usize>, E> {
+    fn shortest<E>(
+        n: usize,
+        mut test: impl FnMut(usize) -> Result<bool, E>,
+    ) -> Result<Option<usize>, E> {
         let mut keep = 1;
         let mut failed = 0;
         while keep < n && !test(keep)? {
@@ -76,11 +79,15 @@ impl<C: Case> Pass<C> for Ends {
             // so a committed probe never changes what later probes mean.
             let base = ctx.current().clone();
             let n = base.seq(seq).len();
-            Self::shortest(n, |keep| ctx.test(base.apply(&EditSet::of(Edit::cut(seq, keep, n)))))?;
+            Self::shortest(n, |keep| {
+                ctx.test(base.apply(&EditSet::of(Edit::cut(seq, keep, n))))
+            })?;
             ctx.checkpoint()?;
             let base = ctx.current().clone();
             let n = base.seq(seq).len();
-            Self::shortest(n, |keep| ctx.test(base.apply(&EditSet::of(Edit::cut(seq, 0, n - keep)))))?;
+            Self::shortest(n, |keep| {
+                ctx.test(base.apply(&EditSet::of(Edit::cut(seq, 0, n - keep))))
+            })?;
         }
         Ok(())
     }
@@ -124,8 +131,19 @@ pub fn file_pass_by_name(name: &str) -> Option<Box<dyn Pass<TestCase>>> {
 
 /// Names accepted by `file_pass_by_name`.
 pub const FILE_PASS_NAMES: &[&str] = &[
-    "chaos-lines", "lines", "lithium-lines", "ddmin-lines", "brackets", "tokens", "ends", "repeats", "ngrams",
-    "shared-integers", "simpler-integers", "integers", "bytes",
+    "chaos-lines",
+    "lines",
+    "lithium-lines",
+    "ddmin-lines",
+    "brackets",
+    "tokens",
+    "ends",
+    "repeats",
+    "ngrams",
+    "shared-integers",
+    "simpler-integers",
+    "integers",
+    "bytes",
 ];
 
 /// The default passes for lists of opaque elements (deletion only).

@@ -59,8 +59,14 @@ mod tests {
     #[test]
     fn tokens() {
         let t = b"fn foo(x: u8) {}";
-        let spans: Vec<&str> = token_spans(t).iter().map(|&(a, b)| std::str::from_utf8(&t[a..b]).unwrap()).collect();
-        assert_eq!(spans, ["fn", " ", "foo", "(", "x", ":", " ", "u8", ")", " ", "{", "}"]);
+        let spans: Vec<&str> = token_spans(t)
+            .iter()
+            .map(|&(a, b)| std::str::from_utf8(&t[a..b]).unwrap())
+            .collect();
+        assert_eq!(
+            spans,
+            ["fn", " ", "foo", "(", "x", ":", " ", "u8", ")", " ", "{", "}"]
+        );
         assert_eq!(count_tokens(t), 9);
         assert_eq!(count_tokens(b""), 0);
     }

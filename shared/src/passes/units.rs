@@ -52,7 +52,15 @@ impl<C: Case> Segmenter<C> for Items {
         "items"
     }
     fn segment(&self, case: &C) -> Vec<Span> {
-        (0..case.seq_count()).flat_map(|s| (0..case.seq(s).len()).map(move |i| Span { seq: s, start: i, end: i + 1 })).collect()
+        (0..case.seq_count())
+            .flat_map(|s| {
+                (0..case.seq(s).len()).map(move |i| Span {
+                    seq: s,
+                    start: i,
+                    end: i + 1,
+                })
+            })
+            .collect()
     }
 }
 
@@ -70,12 +78,20 @@ impl<C: Case<Item = u8>> Segmenter<C> for Lines {
             let mut start = 0;
             for (i, &b) in text.iter().enumerate() {
                 if b == b'\n' {
-                    out.push(Span { seq: s, start, end: i + 1 });
+                    out.push(Span {
+                        seq: s,
+                        start,
+                        end: i + 1,
+                    });
                     start = i + 1;
                 }
             }
             if start < text.len() {
-                out.push(Span { seq: s, start, end: text.len() });
+                out.push(Span {
+                    seq: s,
+                    start,
+                    end: text.len(),
+                });
             }
         }
         out
@@ -91,7 +107,15 @@ impl<C: Case<Item = u8>> Segmenter<C> for Tokens {
     }
     fn segment(&self, case: &C) -> Vec<Span> {
         (0..case.seq_count())
-            .flat_map(|s| token_spans(case.seq(s)).into_iter().map(move |(a, b)| Span { seq: s, start: a, end: b }))
+            .flat_map(|s| {
+                token_spans(case.seq(s))
+                    .into_iter()
+                    .map(move |(a, b)| Span {
+                        seq: s,
+                        start: a,
+                        end: b,
+                    })
+            })
             .collect()
     }
 }
@@ -114,7 +138,10 @@ mod tests {
 
     #[test]
     fn units_span_files() {
-        let case = TestCase::from_files([("a".into(), b"x\n".to_vec()), ("b".into(), b"y\nz\n".to_vec())]);
+        let case = TestCase::from_files([
+            ("a".into(), b"x\n".to_vec()),
+            ("b".into(), b"y\nz\n".to_vec()),
+        ]);
         let spans = Lines.segment(&case);
         assert_eq!(spans.len(), 3);
         let out = case.apply(&delete_units(&spans, &[(0, 2)]));

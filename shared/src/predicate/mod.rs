@@ -1,13 +1,19 @@
 //! Predicates: the interestingness test. "Not interesting" is a `Verdict`, not an
 //! error; `PredicateError` is for broken infrastructure (cannot spawn, cancelled).
 
+pub mod ice;
 mod script;
+pub mod signature;
+pub mod test_failure;
 
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+pub use ice::{Compile, IceConfig, IcePredicate, Probe};
 pub use script::{ScriptConfig, ScriptPredicate};
+pub use signature::{ice_signature, test_failure_signature, MatchMode, Signature};
+pub use test_failure::{TestConfig, TestPredicate, TestProbe};
 
 /// The result of testing one candidate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -117,7 +123,10 @@ pub struct FnPredicate<F> {
 impl<F> FnPredicate<F> {
     /// Wraps `f`; `fingerprint` names the predicate in the cache.
     pub fn new(fingerprint: &str, f: F) -> FnPredicate<F> {
-        FnPredicate { f, fingerprint: fingerprint.as_bytes().to_vec() }
+        FnPredicate {
+            f,
+            fingerprint: fingerprint.as_bytes().to_vec(),
+        }
     }
 }
 
@@ -129,6 +138,10 @@ impl<C, F: Fn(&C) -> bool + Sync> Predicate<C> for FnPredicate<F> {
         if env.cancel.is_cancelled() {
             return Err(PredicateError::Cancelled);
         }
-        Ok(if (self.f)(case) { Verdict::Interesting } else { Verdict::NotInteresting })
+        Ok(if (self.f)(case) {
+            Verdict::Interesting
+        } else {
+            Verdict::NotInteresting
+        })
     }
 }

@@ -49,7 +49,9 @@ impl ScriptPredicate {
 
     /// The command that tests `candidate` (for "rerun by hand" messages).
     pub fn command_for(&self, candidate: &Path, cwd: &Path) -> CommandSpec {
-        let mut spec = CommandSpec::new(&self.config.program, cwd).args(&self.config.args).arg(candidate);
+        let mut spec = CommandSpec::new(&self.config.program, cwd)
+            .args(&self.config.args)
+            .arg(candidate);
         spec.env = self.config.env.clone();
         spec
     }
@@ -58,13 +60,20 @@ impl ScriptPredicate {
     /// pass to the script: the file for a one-file case, else the directory.
     pub fn materialize(case: &TestCase, scratch: &Path) -> Result<PathBuf, PredicateError> {
         let dir = scratch.join("case");
-        let io = |source| PredicateError::Io { path: dir.display().to_string(), source };
+        let io = |source| PredicateError::Io {
+            path: dir.display().to_string(),
+            source,
+        };
         if dir.exists() {
             fs::remove_dir_all(&dir).map_err(io)?;
         }
         fs::create_dir_all(&dir).map_err(io)?;
         case.write_to(&dir).map_err(io)?;
-        Ok(if case.seq_count() == 1 { dir.join(case.path(0)) } else { dir })
+        Ok(if case.seq_count() == 1 {
+            dir.join(case.path(0))
+        } else {
+            dir
+        })
     }
 }
 
@@ -86,20 +95,30 @@ impl Predicate<TestCase> for ScriptPredicate {
             h.update(b"=");
             h.update(v.as_encoded_bytes());
         }
-        h.update(format!("{:?}{}", self.config.timeout, self.config.timeout_is_interesting));
+        h.update(format!(
+            "{:?}{}",
+            self.config.timeout, self.config.timeout_is_interesting
+        ));
         h.finalize().to_vec()
     }
 
     fn test(&self, case: &TestCase, env: &RunEnv<'_>) -> Result<Verdict, PredicateError> {
         let path = Self::materialize(case, env.scratch)?;
         let spec = self.command_for(&path, &env.scratch.join("case"));
-        let limits = RunLimits { timeout: self.config.timeout, max_output: 64 << 10 };
+        let limits = RunLimits {
+            timeout: self.config.timeout,
+            max_output: 64 << 10,
+        };
         let done = match exec::run(&spec, &limits, env.cancel) {
             Err(ExecError::Cancelled) => return Err(PredicateError::Cancelled),
             r => r?,
         };
         Ok(if done.timed_out {
-            if self.config.timeout_is_interesting { Verdict::Interesting } else { Verdict::Timeout }
+            if self.config.timeout_is_interesting {
+                Verdict::Interesting
+            } else {
+                Verdict::Timeout
+            }
         } else if self.config.timeout_is_interesting {
             Verdict::NotInteresting
         } else if done.code == Some(0) {

@@ -72,7 +72,8 @@ impl<'a, C: Case> State<'a, C> {
         observer: &'a mut dyn Observer,
         sink: &'a mut dyn Sink<C>,
     ) -> Result<Self, EngineError> {
-        let workers = Workers::new(config.jobs.max(1), config.scratch_parent.as_deref()).map_err(EngineError::Scratch)?;
+        let workers = Workers::new(config.jobs.max(1), config.scratch_parent.as_deref())
+            .map_err(EngineError::Scratch)?;
         let now = Instant::now();
         Ok(State {
             initial_size: best.size(),
@@ -83,7 +84,13 @@ impl<'a, C: Case> State<'a, C> {
             workers,
             cancel,
             rng: ChaCha8Rng::seed_from_u64(config.seed),
-            stats: names.into_iter().map(|name| PassStats { name, ..PassStats::default() }).collect(),
+            stats: names
+                .into_iter()
+                .map(|name| PassStats {
+                    name,
+                    ..PassStats::default()
+                })
+                .collect(),
             current: 0,
             runs: 0,
             cache_hits: 0,
@@ -119,7 +126,13 @@ impl<'a, C: Case> State<'a, C> {
         self.best
     }
 
-    pub(crate) fn summary(&self, initial_size: usize, rounds: usize, elapsed: Duration, cancelled: bool) -> Summary {
+    pub(crate) fn summary(
+        &self,
+        initial_size: usize,
+        rounds: usize,
+        elapsed: Duration,
+        cancelled: bool,
+    ) -> Summary {
         Summary {
             initial_size,
             final_size: self.best.size(),
@@ -166,7 +179,11 @@ impl<'a, C: Case> State<'a, C> {
             return Ok(v);
         }
         let best = self.best.clone();
-        let v = self.workers.eval(self.predicate, &[&best], &self.cancel).pop().expect("one result");
+        let v = self
+            .workers
+            .eval(self.predicate, &[&best], &self.cancel)
+            .pop()
+            .expect("one result");
         self.runs += 1;
         let v = v.map_err(EngineError::Predicate)?;
         self.cache.put(key, v);
@@ -176,7 +193,11 @@ impl<'a, C: Case> State<'a, C> {
     /// Runs the predicate on the best without the cache (the final check).
     pub(crate) fn run_uncached_best(&mut self) -> Result<Verdict, EngineError> {
         let best = self.best.clone();
-        let v = self.workers.eval(self.predicate, &[&best], &self.cancel).pop().expect("one result");
+        let v = self
+            .workers
+            .eval(self.predicate, &[&best], &self.cancel)
+            .pop()
+            .expect("one result");
         self.runs += 1;
         self.progress(true);
         v.map_err(EngineError::Predicate)
@@ -187,7 +208,11 @@ impl<'a, C: Case> State<'a, C> {
     /// the verdicts. With `commit`, the first interesting candidate (in order)
     /// becomes the new best and is written to the sink.
     /// Returns the verdicts (`false` for rejected) and the index committed.
-    fn consider(&mut self, cands: &[C], commit: bool) -> Result<(Vec<bool>, Option<usize>), EngineError> {
+    fn consider(
+        &mut self,
+        cands: &[C],
+        commit: bool,
+    ) -> Result<(Vec<bool>, Option<usize>), EngineError> {
         if self.cancel.is_cancelled() {
             return Err(EngineError::Predicate(PredicateError::Cancelled));
         }
@@ -226,7 +251,10 @@ impl<'a, C: Case> State<'a, C> {
             }
             for i in 0..cands.len() {
                 if verdicts[i].is_none() {
-                    let v = self.cache.get(&keys[i].expect("key")).expect("stored above");
+                    let v = self
+                        .cache
+                        .get(&keys[i].expect("key"))
+                        .expect("stored above");
                     self.cache_hits += 1;
                     verdicts[i] = Some(v.is_interesting());
                 }
@@ -298,7 +326,11 @@ impl<'s, 'a, C: Case> Ctx<'s, 'a, C> {
 
     /// Tests one candidate; commits it when interesting.
     pub fn test(&mut self, cand: C) -> Result<bool, Interrupt> {
-        Ok(self.state.consider(std::slice::from_ref(&cand), true)?.1.is_some())
+        Ok(self
+            .state
+            .consider(std::slice::from_ref(&cand), true)?
+            .1
+            .is_some())
     }
 
     /// Tests the current case with `edits` applied; commits when interesting.
@@ -309,7 +341,11 @@ impl<'s, 'a, C: Case> Ctx<'s, 'a, C> {
 
     /// Like `test`, but first evaluates `speculate` (likely next candidates) in
     /// parallel when there are idle workers, so that later tests hit the cache.
-    pub fn test_speculating(&mut self, cand: C, speculate: impl FnOnce(&C) -> Vec<C>) -> Result<bool, Interrupt> {
+    pub fn test_speculating(
+        &mut self,
+        cand: C,
+        speculate: impl FnOnce(&C) -> Vec<C>,
+    ) -> Result<bool, Interrupt> {
         let jobs = self.jobs();
         if jobs > 1 {
             let mut batch = vec![cand];
@@ -328,7 +364,10 @@ impl<'s, 'a, C: Case> Ctx<'s, 'a, C> {
     /// Finds the first interesting candidate of `cands` (in order) and commits it.
     /// Up to `jobs` candidates are evaluated at once; the result does not depend on
     /// `jobs` (a parallel `find_first`). Returns its index.
-    pub fn first(&mut self, cands: impl IntoIterator<Item = C>) -> Result<Option<usize>, Interrupt> {
+    pub fn first(
+        &mut self,
+        cands: impl IntoIterator<Item = C>,
+    ) -> Result<Option<usize>, Interrupt> {
         let mut iter = cands.into_iter();
         let mut base = 0;
         loop {

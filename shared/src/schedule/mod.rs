@@ -40,7 +40,9 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Self {
         Config {
-            jobs: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
+            jobs: std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1),
             seed: 0,
             scratch_parent: None,
             initial_quota: 10,
@@ -101,12 +103,30 @@ pub fn reduce<C: Case>(
     observer: &mut dyn Observer,
     sink: &mut dyn Sink<C>,
 ) -> Result<Outcome<C>, EngineError> {
-    let Reduction { predicate, mut passes, config, cache, cancel } = reduction;
+    let Reduction {
+        predicate,
+        mut passes,
+        config,
+        cache,
+        cancel,
+    } = reduction;
     let start = Instant::now();
     let initial_size = initial.size();
     let names: Vec<_> = passes.iter().map(|p| p.name()).collect();
-    let mut state = consider::State::new(initial, predicate, cache, cancel.clone(), &config, names, observer, sink)?;
-    state.emit(&Event::Started { initial_size, jobs: config.jobs.max(1) });
+    let mut state = consider::State::new(
+        initial,
+        predicate,
+        cache,
+        cancel.clone(),
+        &config,
+        names,
+        observer,
+        sink,
+    )?;
+    state.emit(&Event::Started {
+        initial_size,
+        jobs: config.jobs.max(1),
+    });
 
     if config.verify_original {
         let v = state.verdict_of_best()?;
@@ -188,5 +208,8 @@ pub fn reduce<C: Case>(
     }
     let summary = state.summary(initial_size, round, start.elapsed(), cancelled);
     state.emit(&Event::Finished(&summary));
-    Ok(Outcome { best: state.into_best(), summary })
+    Ok(Outcome {
+        best: state.into_best(),
+        summary,
+    })
 }

@@ -36,7 +36,14 @@ impl Workers {
         let run = |w: usize, c: &C| {
             let scratch = self.dirs[w].path().join("work");
             let _ = std::fs::create_dir_all(&scratch);
-            predicate.test(c, &RunEnv { worker: w, scratch: &scratch, cancel })
+            predicate.test(
+                c,
+                &RunEnv {
+                    worker: w,
+                    scratch: &scratch,
+                    cancel,
+                },
+            )
         };
         if self.dirs.len() == 1 || cands.len() == 1 {
             return cands.iter().map(|c| run(0, c)).collect();
@@ -57,6 +64,11 @@ impl Workers {
                 });
             }
         });
-        results.into_inner().expect("workers finished").into_iter().map(|r| r.expect("every index ran")).collect()
+        results
+            .into_inner()
+            .expect("workers finished")
+            .into_iter()
+            .map(|r| r.expect("every index ran"))
+            .collect()
     }
 }

@@ -1,0 +1,135 @@
+//! Command-line arguments.
+
+use std::path::PathBuf;
+
+use clap::{Parser, ValueEnum};
+
+/// How strictly a candidate's failure must match the original's.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub(crate) enum Match {
+    /// Same location, message and first query frame (default).
+    Exact,
+    /// Same location only.
+    Location,
+    /// Any ICE / any failure of the test.
+    Any,
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "cargo minimize",
+    bin_name = "cargo minimize",
+    version,
+    about = "Shrink a Rust bug reproduction: a file that crashes the compiler, a crate, a failing test's input, or any file with a script",
+    long_about = None,
+    after_help = concat!(
+        "EXAMPLES:\n",
+        "    cargo minimize --ice src/bug.rs                 shrink a file that crashes rustc\n",
+        "    cargo minimize --ice src/bug.rs -- -Zvalidate-mir   with extra rustc flags\n",
+        "    cargo minimize --ice                            shrink the crate in this directory\n",
+        "    cargo minimize --test parses_big --input tests/fixtures/big.yaml\n",
+        "    cargo minimize --script ./check.sh input.bin    exit 0 from the script = still interesting\n",
+        "\n",
+        "The result goes next to the original as NAME.min.EXT (or -o PATH); the original is never\n",
+        "modified unless --in-place is given (a .orig backup is kept). The best result so far is\n",
+        "on disk at every moment, so Ctrl-C loses nothing.\n",
+        "\n",
+        "SAME BUG: the original's failure signature (ICE message, location and first query frame;\n",
+        "for tests the panic location and message) is recorded first, and a candidate only counts\n",
+        "if it fails the same way. Loosen it with --match location or --match any, or replace it\n",
+        "with your own check through --script.\n",
+        "\n"
+    )
+)]
+pub(crate) struct Args {
+    /// Reduce a compiler crash: PATH is a .rs file, or omit it to reduce the crate
+    #[arg(long, conflicts_with_all = ["test", "script"])]
+    pub(crate) ice: bool,
+
+    /// Reduce the input of the failing test NAME (with --input) while it keeps failing the same way
+    #[arg(long, value_name = "NAME", conflicts_with = "script")]
+    pub(crate) test: Option<String>,
+
+    /// The input file the test reads (with --test)
+    #[arg(long, value_name = "FILE", requires = "test")]
+    pub(crate) input: Option<PathBuf>,
+
+    /// Reduce PATH with a script: exit 0 means "still interesting"; the candidate's path is its last argument
+    #[arg(long, value_name = "CMD")]
+    pub(crate) script: Option<PathBuf>,
+
+    /// The file to reduce (a .rs file for --ice, any file for --script)
+    pub(crate) path: Option<PathBuf>,
+
+    /// Extra rustc flags (for --ice on a file) or cargo arguments (for a crate), after `--`
+    #[arg(last = true)]
+    pub(crate) extra: Vec<String>,
+
+    /// The crate to reduce or test (default: the one in the current directory)
+    #[arg(long, value_name = "PATH")]
+    pub(crate) manifest_path: Option<PathBuf>,
+
+    /// Edition for a single file (default: the enclosing crate's, else 2021)
+    #[arg(long)]
+    pub(crate) edition: Option<String>,
+
+    /// Crate type for a single file (default: bin when it has `fn main`, else lib)
+    #[arg(long)]
+    pub(crate) crate_type: Option<String>,
+
+    /// For a crate: use `cargo build` instead of `cargo check` (crashes in code generation)
+    #[arg(long)]
+    pub(crate) build: bool,
+
+    /// Where to write the result (default: NAME.min.EXT next to the original; a directory for a crate)
+    #[arg(short, long, value_name = "PATH")]
+    pub(crate) output: Option<PathBuf>,
+
+    /// Overwrite the original with the result (a NAME.orig backup is kept)
+    #[arg(long, conflicts_with = "output")]
+    pub(crate) in_place: bool,
+
+    /// Parallel jobs (default: all cores); the result is the same for every value
+    #[arg(short, long, value_name = "N")]
+    pub(crate) jobs: Option<usize>,
+
+    /// Time limit of one check, in seconds
+    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+    pub(crate) timeout: f64,
+
+    /// The bug is a hang: a check that exceeds --timeout is the interesting outcome
+    #[arg(long)]
+    pub(crate) hang: bool,
+
+    /// How strictly a candidate's failure must match the original's
+    #[arg(long = "match", value_enum, default_value_t = Match::Exact)]
+    pub(crate) match_mode: Match,
+
+    /// Print a one-line JSON summary on stdout at the end
+    #[arg(long)]
+    pub(crate) json: bool,
+
+    /// Print a Markdown bug report (code, rustc -vV, command, ICE message) on stdout
+    #[arg(long)]
+    pub(crate) report: bool,
+
+    /// Do not read or write the on-disk result cache
+    #[arg(long)]
+    pub(crate) no_cache: bool,
+
+    /// Cache directory (default: $XDG_CACHE_HOME/cargo-minimize)
+    #[arg(long, value_name = "DIR")]
+    pub(crate) cache_dir: Option<PathBuf>,
+
+    /// Do not run rustfmt on a Rust result
+    #[arg(long)]
+    pub(crate) no_format: bool,
+
+    /// Comma-separated pass list (default: all, in the default order)
+    #[arg(long, value_delimiter = ',')]
+    pub(crate) passes: Vec<String>,
+
+    /// Seed of the random choices
+    #[arg(long, default_value_t = 0)]
+    pub(crate) seed: u64,
+}

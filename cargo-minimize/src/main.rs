@@ -1,0 +1,43 @@
+//! `cargo minimize`: the command-line front end of the reduction engine.
+
+mod cli;
+mod exit;
+mod progress;
+mod report;
+mod run;
+
+use clap::Parser;
+
+fn main() {
+    // Cargo runs us as `cargo-minimize minimize ARGS`.
+    let mut argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if argv.get(1).is_some_and(|a| a == "minimize") {
+        argv.remove(1);
+    }
+    let args = match cli::Args::try_parse_from(&argv) {
+        Ok(a) => a,
+        Err(e) => {
+            let code = if e.use_stderr() {
+                exit::USAGE
+            } else {
+                exit::OK
+            };
+            let _ = e.print();
+            if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp) {
+                println!("\n{}", exit::TABLE);
+            }
+            std::process::exit(code);
+        }
+    };
+    match run::run(args) {
+        Ok(code) => std::process::exit(code),
+        Err(e) => {
+            let (code, msg) = match e.downcast_ref::<exit::Failure>() {
+                Some(f) => (f.code, f.message.clone()),
+                None => (exit::INTERNAL, format!("{e:#}")),
+            };
+            eprintln!("error: {msg}");
+            std::process::exit(code);
+        }
+    }
+}

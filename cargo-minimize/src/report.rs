@@ -1,0 +1,40 @@
+//! The Markdown bug report: ready to paste into an issue.
+
+use std::fmt::Write;
+
+pub(crate) struct ReportInput<'a> {
+    pub(crate) title: &'a str,
+    pub(crate) files: Vec<(String, String)>,
+    pub(crate) language: &'a str,
+    pub(crate) command: &'a str,
+    pub(crate) version: &'a str,
+    pub(crate) message: &'a str,
+    pub(crate) output_tail: &'a str,
+}
+
+pub(crate) fn markdown(r: &ReportInput<'_>) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "### {}\n", r.title);
+    for (name, code) in &r.files {
+        if r.files.len() > 1 {
+            let _ = writeln!(s, "`{name}`:\n");
+        }
+        let _ = writeln!(s, "```{}\n{}\n```\n", r.language, code.trim_end());
+    }
+    let _ = writeln!(s, "Command:\n\n```sh\n{}\n```\n", r.command);
+    if !r.message.is_empty() {
+        let _ = writeln!(s, "Failure: `{}`\n", r.message.replace('`', "'"));
+    }
+    if !r.version.trim().is_empty() {
+        let _ = writeln!(s, "`rustc -vV`:\n\n```\n{}\n```\n", r.version.trim_end());
+    }
+    if !r.output_tail.trim().is_empty() {
+        let _ = writeln!(
+            s,
+            "<details><summary>Output</summary>\n\n```\n{}\n```\n\n</details>",
+            r.output_tail.trim_end()
+        );
+    }
+    s.push_str("\n_Minimized with cargo-minimize._\n");
+    s
+}

@@ -1,0 +1,298 @@
+//! End-to-end tests of the `cargo-minimize` binary with the real rustc and real
+//! processes: ICE files, a crate, scripts, flaky and hanging checks, slips to a
+//! different bug, and bad input with documented exit codes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_cargo-minimize"));
+    c.env("RUSTC_BOOTSTRAP", "1").env("RUSTC_ICE", "0");
+    c
+}
+
+fn run(dir: &Path, args: &[&str]) -> Output {
+    let cache = dir.join(".cache");
+    bin()
+        .current_dir(dir)
+        .arg("--cache-dir")
+        .arg(&cache)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let p = write(dir, name, &format!("#!/bin/sh\n{body}\n"));
+    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    p
+}
+
+fn ice_fixture(name: &str) -> (String, Vec<String>) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/ices")
+        .join(name);
+    let text = std::fs::read_to_string(path).unwrap();
+    let first = text.lines().next().unwrap().to_string();
+    let flags = first
+        .split_whitespace()
+        .filter(|w| w.starts_with("-Z") || w.starts_with("-C"))
+        .map(String::from)
+        .collect();
+    (text, flags)
+}
+
+/// The ICE (with its message) must survive, and the result must be much smaller.
+#[test]
+fn ice_file_is_reduced_and_still_crashes_the_same_way() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, _) = ice_fixture("trait_alias_negative_probe.rs");
+    let padded = format!("pub fn unrelated(x: u32) -> u32 {{\n    x * 2 + 1\n}}\n\n{text}\npub struct Extra {{ pub a: u8 }}\n");
+    let f = write(dir.path(), "bug.rs", &padded);
+    let o = run(dir.path(), &["--ice", "bug.rs", "-j", "2", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(&f).unwrap(),
+        padded,
+        "the original must be untouched"
+    );
+    let out = std::fs::read_to_string(dir.path().join("bug.min.rs")).unwrap();
+    assert!(out.len() * 3 < padded.len(), "not much smaller:\n{out}");
+    let json: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&o.stdout).lines().last().unwrap()).unwrap();
+    assert_eq!(json["output_bytes"].as_u64().unwrap() as usize, out.len());
+    assert!(json["predicate_runs"].as_u64().unwrap() > 0);
+    // Check the result by hand with rustc.
+    let r = Command::new("rustc")
+        .current_dir(dir.path())
+        .env("RUSTC_BOOTSTRAP", "1")
+        .env("RUSTC_ICE", "0")
+        .args([
+            "--edition=2021",
+            "--crate-type=lib",
+            "--crate-name=bug",
+            "bug.min.rs",
+            "--out-dir",
+            "o",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(r.status.code(), Some(101));
+    assert!(String::from_utf8_lossy(&r.stderr).contains("rustc_hir_typeck/src/method/probe.rs"));
+}
+
+#[test]
+fn a_candidate_with_a_different_ice_is_rejected() {
+    // With -Ztreat-err-as-bug=1 the first error is the ICE. Deleting the first
+    // error would make the second one the ICE: a different bug, to be rejected.
+    let dir = tempfile::tempdir().unwrap();
+    let text = "pub fn f() {\n    let a: u8 = \"s\";\n}\n\npub fn g() {\n    let b = nope;\n}\n\npub fn h() -> u32 { 7 }\n";
+    write(dir.path(), "slip.rs", text);
+    let o = run(
+        dir.path(),
+        &["--ice", "slip.rs", "-j", "2", "--", "-Ztreat-err-as-bug=1"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = std::fs::read_to_string(dir.path().join("slip.min.rs")).unwrap();
+    assert!(out.contains("nope"), "slipped to another error:\n{out}");
+    // With --match any, the other error is fine too, and the result is smaller.
+    let o = run(
+        dir.path(),
+        &[
+            "--ice",
+            "slip.rs",
+            "-j",
+            "2",
+            "--match",
+            "any",
+            "-o",
+            "any.rs",
+            "--",
+            "-Ztreat-err-as-bug=1",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let any = std::fs::read_to_string(dir.path().join("any.rs")).unwrap();
+    assert!(any.len() <= out.len(), "{any} vs {out}");
+}
+
+#[test]
+fn script_predicate_on_any_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let data: String = (0..300)
+        .map(|i| format!("record {i}: value={}\n", i * 31 % 97))
+        .collect();
+    write(dir.path(), "input.txt", &data);
+    script(
+        dir.path(),
+        "check.sh",
+        r#"grep -q "record 123:" "$1" && grep -q "value=" "$1""#,
+    );
+    let o = run(
+        dir.path(),
+        &["--script", "./check.sh", "input.txt", "-j", "2"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = std::fs::read_to_string(dir.path().join("input.min.txt")).unwrap();
+    assert!(out.contains("record 123:") && out.contains("value="));
+    assert!(out.len() < 40, "{out:?}");
+    // A warm re-run answers everything from the cache.
+    let o = run(
+        dir.path(),
+        &["--script", "./check.sh", "input.txt", "-j", "2", "--json"],
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&o.stdout).lines().last().unwrap()).unwrap();
+    assert_eq!(
+        json["predicate_runs"].as_u64(),
+        Some(3),
+        "two checks of the original and the final check only: {json}"
+    );
+}
+
+#[test]
+fn ice_in_a_multi_file_crate() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("app");
+    write(
+        &root,
+        "Cargo.toml",
+        "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\n",
+    );
+    write(
+        &root,
+        "src/lib.rs",
+        "pub mod util;\npub mod bug;\n\npub fn api(x: u32) -> u32 {\n    util::double(x)\n}\n",
+    );
+    write(&root, "src/util.rs", "pub fn double(x: u32) -> u32 {\n    x * 2\n}\n\npub fn triple(x: u32) -> u32 {\n    x * 3\n}\n");
+    write(&root, "src/bug.rs", "pub fn helper() -> u8 {\n    1\n}\n\npub fn init_later() {\n    let [(ref name, count), _rest];\n    name = \"abc\";\n    count = 3;\n}\n");
+    let o = run(&root, &["--ice", "-j", "2"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = dir.path().join("app.min");
+    let util = std::fs::read_to_string(out.join("src/util.rs")).unwrap();
+    let bug = std::fs::read_to_string(out.join("src/bug.rs")).unwrap();
+    assert!(util.len() < 20, "{util}");
+    assert!(bug.replace(" ", "").contains("let[(refname"), "{bug}");
+    assert!(std::fs::read_to_string(root.join("src/util.rs"))
+        .unwrap()
+        .contains("triple"));
+}
+
+#[test]
+fn not_interesting_original_explains_how_to_rerun() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "ok.rs", "pub fn fine() -> u8 { 1 }\n");
+    let o = run(dir.path(), &["--ice", "ok.rs"]);
+    assert_eq!(o.status.code(), Some(4));
+    let e = stderr(&o);
+    assert!(
+        e.contains("does not crash the compiler") && e.contains("rustc"),
+        "{e}"
+    );
+}
+
+#[test]
+fn flaky_checks_are_detected() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "in.txt", "abc\n");
+    // Interesting on the first run only.
+    script(
+        dir.path(),
+        "flaky.sh",
+        &format!(
+            "if [ -e {0}/seen ]; then exit 1; fi; touch {0}/seen; exit 0",
+            dir.path().display()
+        ),
+    );
+    let o = run(dir.path(), &["--script", "./flaky.sh", "in.txt"]);
+    assert_eq!(o.status.code(), Some(5), "{}", stderr(&o));
+    assert!(stderr(&o).contains("flaky"));
+}
+
+#[test]
+fn hangs_are_killed_and_can_be_the_bug() {
+    let dir = tempfile::tempdir().unwrap();
+    let data: String = (0..40).map(|i| format!("line {i}\n")).collect::<String>() + "LOOP\n";
+    write(dir.path(), "in.txt", &data);
+    script(
+        dir.path(),
+        "hang.sh",
+        r#"if grep -q LOOP "$1"; then sleep 30 & sleep 30; fi; exit 0"#,
+    );
+    let start = std::time::Instant::now();
+    let o = run(
+        dir.path(),
+        &[
+            "--script",
+            "./hang.sh",
+            "in.txt",
+            "--hang",
+            "--timeout",
+            "0.3",
+            "-j",
+            "2",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("in.min.txt")).unwrap(),
+        "LOOP"
+    );
+    assert!(start.elapsed().as_secs() < 60);
+}
+
+#[test]
+fn bad_input_gets_clear_messages_and_exit_codes() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: Vec<(Vec<&str>, i32, &str)> = vec![
+        (vec!["--ice", "missing.rs"], 3, "no such file"),
+        (vec!["--ice"], 3, "not a crate"),
+        (vec!["--ice", "empty.rs"], 3, "empty"),
+        (vec!["--ice", "binary.rs"], 3, "UTF-8"),
+        (vec!["--bogus-flag"], 2, "unexpected argument"),
+        (vec![], 2, "say what to reduce"),
+    ];
+    write(dir.path(), "empty.rs", "");
+    std::fs::write(dir.path().join("binary.rs"), [0xff, 0xfe, 0x00, 0x41]).unwrap();
+    for (args, code, text) in cases {
+        let o = run(dir.path(), &args);
+        assert_eq!(o.status.code(), Some(code), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(text), "{args:?}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"), "{args:?}");
+    }
+}
+
+#[test]
+fn cargo_calls_it_as_a_subcommand() {
+    let o = bin().args(["minimize", "--help"]).output().unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("--ice") && out.contains("EXIT CODES"));
+}
+
+#[test]
+fn report_is_markdown_with_version_and_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, _) = ice_fixture("closure_yield_refutable_params.rs");
+    write(dir.path(), "y.rs", &text);
+    let o = run(dir.path(), &["--ice", "y.rs", "--report", "-j", "2"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let md = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        md.contains("```rust") && md.contains("rustc -vV") && md.contains("--crate-type=lib"),
+        "{md}"
+    );
+    assert!(md.contains("zip_eq"), "{md}");
+}

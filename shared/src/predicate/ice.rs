@@ -1,0 +1,295 @@
+//! The ICE predicate: compiles a candidate with `rustc` (one file) or `cargo check`
+//! / `cargo build` (a crate) and calls it interesting when the compiler crashes with
+//! the same signature as the original.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use sha2::{Digest, Sha256};
+
+use super::signature::{ice_signature, MatchMode, Signature};
+use super::{Predicate, PredicateError, RunEnv, Verdict};
+use crate::exec::{self, CommandSpec, ExecError, Finished, RunLimits};
+use crate::testcase::TestCase;
+
+/// How the candidate is compiled.
+#[derive(Clone, Debug)]
+pub enum Compile {
+    /// `rustc` on one file.
+    Rustc {
+        /// The compiler (`rustc`, or `$RUSTC`).
+        rustc: OsString,
+        /// `--edition`.
+        edition: String,
+        /// `--crate-type`.
+        crate_type: String,
+    },
+    /// `cargo check` or `cargo build` on a crate (the case holds its files, relative
+    /// to the crate root; other files are copied once per worker).
+    Cargo {
+        /// `check` or `build`.
+        subcommand: String,
+        /// The original crate root (copied into each worker's scratch directory).
+        root: PathBuf,
+    },
+}
+
+/// Settings of the ICE predicate.
+#[derive(Clone, Debug)]
+pub struct IceConfig {
+    /// How to compile.
+    pub compile: Compile,
+    /// Extra flags (rustc flags, or cargo arguments).
+    pub flags: Vec<OsString>,
+    /// Extra environment (the process environment is inherited too).
+    pub env: Vec<(OsString, OsString)>,
+    /// Time limit of one compile.
+    pub timeout: Option<Duration>,
+    /// How strictly a crash must match the original.
+    pub mode: MatchMode,
+    /// A hang (timeout) is the bug.
+    pub hang: bool,
+}
+
+/// One compile of a candidate, for diagnostics.
+#[derive(Debug)]
+pub struct Probe {
+    /// The command that ran.
+    pub command: CommandSpec,
+    /// How it ended.
+    pub finished: Finished,
+    /// The ICE signature, when it crashed.
+    pub signature: Option<Signature>,
+}
+
+/// The ICE predicate.
+pub struct IcePredicate {
+    config: IceConfig,
+    expected: Option<Signature>,
+    version: String,
+    prepared: Mutex<Vec<PathBuf>>,
+}
+
+impl IcePredicate {
+    /// A predicate that accepts any ICE until `expect` sets the signature.
+    pub fn new(config: IceConfig) -> IcePredicate {
+        let rustc = match &config.compile {
+            Compile::Rustc { rustc, .. } => rustc.clone(),
+            Compile::Cargo { .. } => std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()),
+        };
+        let version = std::process::Command::new(rustc)
+            .arg("-vV")
+            .output()
+            .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+            .unwrap_or_default();
+        IcePredicate {
+            config,
+            expected: None,
+            version,
+            prepared: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// From now on only crashes matching `sig` (under the configured mode) count.
+    pub fn expect(&mut self, sig: Signature) {
+        self.expected = Some(sig);
+    }
+
+    /// The expected signature.
+    pub fn expected(&self) -> Option<&Signature> {
+        self.expected.as_ref()
+    }
+
+    /// `rustc -vV` of the compiler used.
+    pub fn version(&self) -> &str {
+        &self.version
+    }
+
+    /// The command compiling `case` materialized under `dir` (for messages and reports).
+    pub fn command(&self, case: &TestCase, dir: &Path) -> CommandSpec {
+        let mut spec = match &self.config.compile {
+            Compile::Rustc {
+                rustc,
+                edition,
+                crate_type,
+            } => {
+                let file = dir.join(case.path(0));
+                // A fixed crate name keeps the result (`bug.min.rs`) compilable as is.
+                let stem = case
+                    .path(0)
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let name: String = stem
+                    .chars()
+                    .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                    .collect();
+                let mut spec = CommandSpec::new(rustc, dir)
+                    .arg(format!("--edition={edition}"))
+                    .arg(format!("--crate-type={crate_type}"));
+                if !self
+                    .config
+                    .flags
+                    .iter()
+                    .any(|f| f.to_string_lossy().starts_with("--crate-name"))
+                    && !name.is_empty()
+                {
+                    spec = spec.arg(format!("--crate-name={name}"));
+                }
+                spec.args(&self.config.flags)
+                    .arg(file)
+                    .arg("--out-dir")
+                    .arg(dir.join("out"))
+            }
+            Compile::Cargo { subcommand, .. } => CommandSpec::new("cargo", dir)
+                .arg(subcommand)
+                .arg("--quiet")
+                .args(&self.config.flags),
+        };
+        spec = spec.env("RUSTC_ICE", "0").env("RUST_BACKTRACE", "0");
+        for (k, v) in &self.config.env {
+            spec = spec.env(k, v);
+        }
+        spec
+    }
+
+    /// Writes `case` into the worker's scratch directory and compiles it.
+    pub fn probe(&self, case: &TestCase, env: &RunEnv<'_>) -> Result<Probe, PredicateError> {
+        let dir = self.materialize(case, env)?;
+        let mut command = self.command(case, &dir);
+        if let Compile::Cargo { .. } = self.config.compile {
+            command = command.env("CARGO_TARGET_DIR", env.scratch.join("target"));
+        }
+        let limits = RunLimits {
+            timeout: self.config.timeout,
+            max_output: 1 << 20,
+        };
+        let finished = match exec::run(&command, &limits, env.cancel) {
+            Err(ExecError::Cancelled) => return Err(PredicateError::Cancelled),
+            r => r?,
+        };
+        let stderr = String::from_utf8_lossy(&finished.stderr);
+        let crashed = finished.code == Some(101) || finished.signal.is_some();
+        let signature = if crashed {
+            ice_signature(&stderr)
+        } else {
+            None
+        };
+        Ok(Probe {
+            command,
+            finished,
+            signature,
+        })
+    }
+
+    fn materialize(&self, case: &TestCase, env: &RunEnv<'_>) -> Result<PathBuf, PredicateError> {
+        let io = |path: &Path| {
+            let path = path.display().to_string();
+            move |source| PredicateError::Io { path, source }
+        };
+        match &self.config.compile {
+            Compile::Rustc { .. } => {
+                let dir = env.scratch.join("case");
+                if dir.exists() {
+                    std::fs::remove_dir_all(&dir).map_err(io(&dir))?;
+                }
+                std::fs::create_dir_all(dir.join("out")).map_err(io(&dir))?;
+                case.write_to(&dir).map_err(io(&dir))?;
+                Ok(dir)
+            }
+            Compile::Cargo { root, .. } => {
+                let dir = env.scratch.join("crate");
+                let mut prepared = self.prepared.lock().expect("not poisoned");
+                if !prepared.contains(&dir) {
+                    copy_crate(root, &dir).map_err(io(&dir))?;
+                    prepared.push(dir.clone());
+                }
+                drop(prepared);
+                case.write_to(&dir).map_err(io(&dir))?;
+                Ok(dir)
+            }
+        }
+    }
+}
+
+/// Copies a crate (without `target/` and `.git/`) to `dest`.
+pub fn copy_crate(src: &Path, dest: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(dest)?;
+    for entry in std::fs::read_dir(src)? {
+        let entry = entry?;
+        let name = entry.file_name();
+        if name == "target" || name == ".git" {
+            continue;
+        }
+        let ty = entry.file_type()?;
+        let to = dest.join(&name);
+        if ty.is_dir() {
+            copy_crate(&entry.path(), &to)?;
+        } else if ty.is_file() {
+            std::fs::copy(entry.path(), &to)?;
+        }
+    }
+    Ok(())
+}
+
+impl Predicate<TestCase> for IcePredicate {
+    fn fingerprint(&self) -> Vec<u8> {
+        let mut h = Sha256::new();
+        h.update(b"ice-v1\0");
+        h.update(format!("{:?}", self.config).as_bytes());
+        h.update(self.version.as_bytes());
+        h.update(serde_json::to_vec(&self.expected).unwrap_or_default());
+        h.finalize().to_vec()
+    }
+
+    fn test(&self, case: &TestCase, env: &RunEnv<'_>) -> Result<Verdict, PredicateError> {
+        let probe = self.probe(case, env)?;
+        if probe.finished.timed_out {
+            return Ok(if self.config.hang {
+                Verdict::Interesting
+            } else {
+                Verdict::Timeout
+            });
+        }
+        if self.config.hang {
+            return Ok(Verdict::NotInteresting);
+        }
+        let Some(sig) = probe.signature else {
+            return Ok(Verdict::NotInteresting);
+        };
+        Ok(match &self.expected {
+            Some(want) if !want.matches(&sig, self.config.mode) => Verdict::NotInteresting,
+            _ => Verdict::Interesting,
+        })
+    }
+}
+
+/// Every `.rs` file under `root` (plus `Cargo.toml`), skipping `target/` and `.git/`,
+/// as a case with paths relative to `root`.
+pub fn crate_case(root: &Path) -> std::io::Result<TestCase> {
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<(PathBuf, Vec<u8>)>) -> std::io::Result<()> {
+        let mut entries: Vec<_> = std::fs::read_dir(dir)?.collect::<Result<_, _>>()?;
+        entries.sort_by_key(|e| e.file_name());
+        for e in entries {
+            let name = e.file_name();
+            if name == "target" || name == ".git" {
+                continue;
+            }
+            let p = e.path();
+            if e.file_type()?.is_dir() {
+                walk(root, &p, out)?;
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                out.push((
+                    p.strip_prefix(root).expect("under root").to_path_buf(),
+                    std::fs::read(&p)?,
+                ));
+            }
+        }
+        Ok(())
+    }
+    let mut files = Vec::new();
+    walk(root, root, &mut files)?;
+    Ok(TestCase::from_files(files))
+}

@@ -1,0 +1,229 @@
+//! The failing-test predicate for `--test NAME --input FILE`: each worker builds the
+//! crate's tests once in its own copy, then every candidate only writes the input
+//! file into that copy and runs the already-built test binary.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use sha2::{Digest, Sha256};
+
+use super::ice::copy_crate;
+use super::signature::{test_failure_signature, MatchMode, Signature};
+use super::{Predicate, PredicateError, RunEnv, Verdict};
+use crate::case::Case;
+use crate::exec::{self, CommandSpec, ExecError, Finished, RunLimits};
+use crate::testcase::TestCase;
+
+/// Settings of the failing-test predicate.
+#[derive(Clone, Debug)]
+pub struct TestConfig {
+    /// The crate root (holding `Cargo.toml`).
+    pub root: PathBuf,
+    /// The test name (a filter, as for `cargo test NAME`).
+    pub test: String,
+    /// The input file, relative to `root`.
+    pub input: PathBuf,
+    /// Extra arguments to `cargo test --no-run`.
+    pub cargo_args: Vec<OsString>,
+    /// Time limit of one test run.
+    pub timeout: Option<Duration>,
+    /// How strictly the failure must match.
+    pub mode: MatchMode,
+}
+
+/// One run of the test on a candidate input.
+#[derive(Debug)]
+pub struct TestProbe {
+    /// The command.
+    pub command: CommandSpec,
+    /// How it ended.
+    pub finished: Finished,
+    /// The panic signature, when the test failed with a panic.
+    pub signature: Option<Signature>,
+}
+
+/// Runs a test binary on candidate inputs.
+pub struct TestPredicate {
+    config: TestConfig,
+    expected: Option<Signature>,
+    /// Per scratch directory: the test executables that contain the test.
+    built: Mutex<Vec<(PathBuf, Vec<PathBuf>)>>,
+    /// Hash of the crate's sources (part of the fingerprint).
+    sources: Vec<u8>,
+}
+
+impl TestPredicate {
+    /// A predicate for `config`.
+    pub fn new(config: TestConfig) -> TestPredicate {
+        let mut h = Sha256::new();
+        if let Ok(case) = super::ice::crate_case(&config.root) {
+            case.digest_into(&mut h);
+        }
+        if let Ok(lock) = std::fs::read(config.root.join("Cargo.toml")) {
+            h.update(lock);
+        }
+        TestPredicate {
+            config,
+            expected: None,
+            built: Mutex::new(Vec::new()),
+            sources: h.finalize().to_vec(),
+        }
+    }
+
+    /// Only failures matching `sig` count from now on.
+    pub fn expect(&mut self, sig: Signature) {
+        self.expected = Some(sig);
+    }
+
+    /// Builds the tests in the worker's copy (once) and returns the executables.
+    fn prepare(&self, env: &RunEnv<'_>) -> Result<Vec<PathBuf>, PredicateError> {
+        if let Some((_, exes)) = self
+            .built
+            .lock()
+            .expect("not poisoned")
+            .iter()
+            .find(|(d, _)| d == env.scratch)
+        {
+            return Ok(exes.clone());
+        }
+        let dir = env.scratch.join("crate");
+        copy_crate(&self.config.root, &dir).map_err(|source| PredicateError::Io {
+            path: dir.display().to_string(),
+            source,
+        })?;
+        let spec = CommandSpec::new("cargo", &dir)
+            .args(["test", "--no-run", "--message-format=json"])
+            .args(&self.config.cargo_args)
+            .env("CARGO_TARGET_DIR", env.scratch.join("target"));
+        let done = match exec::run(
+            &spec,
+            &RunLimits {
+                timeout: None,
+                max_output: 64 << 20,
+            },
+            env.cancel,
+        ) {
+            Err(ExecError::Cancelled) => return Err(PredicateError::Cancelled),
+            r => r?,
+        };
+        if done.code != Some(0) {
+            return Err(PredicateError::Other(format!(
+                "`{}` failed in a copy of the crate:\n{}",
+                spec.display(),
+                String::from_utf8_lossy(&done.stderr)
+            )));
+        }
+        let mut exes = Vec::new();
+        for line in String::from_utf8_lossy(&done.stdout).lines() {
+            let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
+                continue;
+            };
+            if v["reason"] == "compiler-artifact" && v["profile"]["test"] == true {
+                if let Some(exe) = v["executable"].as_str() {
+                    // Keep the binaries that list the test.
+                    let list = std::process::Command::new(exe)
+                        .args(["--list", &self.config.test])
+                        .output();
+                    if let Ok(o) = list {
+                        if String::from_utf8_lossy(&o.stdout)
+                            .lines()
+                            .any(|l| l.ends_with(": test"))
+                        {
+                            exes.push(PathBuf::from(exe));
+                        }
+                    }
+                }
+            }
+        }
+        if exes.is_empty() {
+            return Err(PredicateError::Other(format!(
+                "no test matches `{}` in this crate",
+                self.config.test
+            )));
+        }
+        self.built
+            .lock()
+            .expect("not poisoned")
+            .push((env.scratch.to_path_buf(), exes.clone()));
+        Ok(exes)
+    }
+
+    /// Writes the candidate input into the worker's copy and runs the test.
+    pub fn probe(&self, case: &TestCase, env: &RunEnv<'_>) -> Result<TestProbe, PredicateError> {
+        let exes = self.prepare(env)?;
+        let dir = env.scratch.join("crate");
+        let dest = dir.join(&self.config.input);
+        crate::output::write_atomic(&dest, case.seq(0)).map_err(|source| PredicateError::Io {
+            path: dest.display().to_string(),
+            source,
+        })?;
+        let mut last = None;
+        for exe in exes {
+            let command = CommandSpec::new(&exe, &dir)
+                .arg(&self.config.test)
+                .arg("--test-threads=1")
+                .env("RUST_BACKTRACE", "0")
+                .env("CARGO_MANIFEST_DIR", &dir);
+            let limits = RunLimits {
+                timeout: self.config.timeout,
+                max_output: 1 << 20,
+            };
+            let finished = match exec::run(&command, &limits, env.cancel) {
+                Err(ExecError::Cancelled) => return Err(PredicateError::Cancelled),
+                r => r?,
+            };
+            let out = format!(
+                "{}{}",
+                String::from_utf8_lossy(&finished.stdout),
+                String::from_utf8_lossy(&finished.stderr)
+            );
+            let signature = if finished.code == Some(0) {
+                None
+            } else {
+                test_failure_signature(&out, None)
+            };
+            let failed = finished.code != Some(0);
+            last = Some(TestProbe {
+                command,
+                finished,
+                signature,
+            });
+            if failed {
+                break;
+            }
+        }
+        Ok(last.expect("at least one executable"))
+    }
+
+    /// The path of the input inside a worker copy (for "rerun by hand" messages).
+    pub fn input_in(&self, dir: &Path) -> PathBuf {
+        dir.join(&self.config.input)
+    }
+}
+
+impl Predicate<TestCase> for TestPredicate {
+    fn fingerprint(&self) -> Vec<u8> {
+        let mut h = Sha256::new();
+        h.update(b"test-v1\0");
+        h.update(format!("{:?}", self.config).as_bytes());
+        h.update(&self.sources);
+        h.update(serde_json::to_vec(&self.expected).unwrap_or_default());
+        h.finalize().to_vec()
+    }
+
+    fn test(&self, case: &TestCase, env: &RunEnv<'_>) -> Result<Verdict, PredicateError> {
+        let p = self.probe(case, env)?;
+        if p.finished.timed_out {
+            return Ok(Verdict::Timeout);
+        }
+        let Some(sig) = p.signature else {
+            return Ok(Verdict::NotInteresting);
+        };
+        Ok(match &self.expected {
+            Some(want) if !want.matches(&sig, self.config.mode) => Verdict::NotInteresting,
+            _ => Verdict::Interesting,
+        })
+    }
+}
