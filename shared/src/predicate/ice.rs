@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use sha2::{Digest, Sha256};
 
-use super::signature::{ice_signature, MatchMode, Signature};
+use super::signature::{ice_signature, verdict_for, MatchMode, Signature};
 use super::{Predicate, PredicateError, RunEnv, Verdict};
 use crate::exec::{self, CommandSpec, ExecError, Finished, RunLimits};
 use crate::testcase::TestCase;
@@ -256,13 +256,11 @@ impl Predicate<TestCase> for IcePredicate {
         if self.config.hang {
             return Ok(Verdict::NotInteresting);
         }
-        let Some(sig) = probe.signature else {
-            return Ok(Verdict::NotInteresting);
-        };
-        Ok(match &self.expected {
-            Some(want) if !want.matches(&sig, self.config.mode) => Verdict::NotInteresting,
-            _ => Verdict::Interesting,
-        })
+        Ok(verdict_for(
+            self.expected.as_ref(),
+            probe.signature.as_ref(),
+            self.config.mode,
+        ))
     }
 }
 

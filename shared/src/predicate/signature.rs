@@ -60,6 +60,20 @@ impl Signature {
     }
 }
 
+/// The verdict on a run that failed with `found` (or did not fail: `None`), when
+/// the original's signature is `expected` (`None`: any failure counts).
+pub fn verdict_for(
+    expected: Option<&Signature>,
+    found: Option<&Signature>,
+    mode: MatchMode,
+) -> super::Verdict {
+    match (expected, found) {
+        (_, None) => super::Verdict::NotInteresting,
+        (Some(want), Some(got)) if !want.matches(got, mode) => super::Verdict::NotInteresting,
+        _ => super::Verdict::Interesting,
+    }
+}
+
 /// Text that marks rustc output as an internal compiler error.
 pub fn looks_like_ice(stderr: &str) -> bool {
     stderr.contains("error: internal compiler error")

@@ -10,7 +10,7 @@ use std::time::Duration;
 use sha2::{Digest, Sha256};
 
 use super::ice::copy_crate;
-use super::signature::{test_failure_signature, MatchMode, Signature};
+use super::signature::{test_failure_signature, verdict_for, MatchMode, Signature};
 use super::{Predicate, PredicateError, RunEnv, Verdict};
 use crate::case::Case;
 use crate::exec::{self, CommandSpec, ExecError, Finished, RunLimits};
@@ -218,12 +218,10 @@ impl Predicate<TestCase> for TestPredicate {
         if p.finished.timed_out {
             return Ok(Verdict::Timeout);
         }
-        let Some(sig) = p.signature else {
-            return Ok(Verdict::NotInteresting);
-        };
-        Ok(match &self.expected {
-            Some(want) if !want.matches(&sig, self.config.mode) => Verdict::NotInteresting,
-            _ => Verdict::Interesting,
-        })
+        Ok(verdict_for(
+            self.expected.as_ref(),
+            p.signature.as_ref(),
+            self.config.mode,
+        ))
     }
 }
