@@ -3,7 +3,6 @@
 mod cli;
 mod exit;
 mod progress;
-mod report;
 mod run;
 
 use clap::Parser;

@@ -53,6 +53,10 @@ impl Observer for Progress {
                 Some(b) => b.println(format!("warning: {w}")),
                 None => eprintln!("warning: {w}"),
             },
+            Event::Note(n) => match &self.bar {
+                Some(b) => b.println(*n),
+                None => eprintln!("{n}"),
+            },
             _ => {}
         }
     }

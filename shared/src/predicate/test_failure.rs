@@ -31,6 +31,8 @@ pub struct TestConfig {
     pub timeout: Option<Duration>,
     /// How strictly the failure must match.
     pub mode: MatchMode,
+    /// Extra environment for the build and the test runs.
+    pub env: Vec<(OsString, OsString)>,
 }
 
 /// One run of the test on a candidate input.
@@ -93,10 +95,11 @@ impl TestPredicate {
             path: dir.display().to_string(),
             source,
         })?;
-        let spec = CommandSpec::new("cargo", &dir)
+        let mut spec = CommandSpec::new("cargo", &dir)
             .args(["test", "--no-run", "--message-format=json"])
-            .args(&self.config.cargo_args)
-            .env("CARGO_TARGET_DIR", env.scratch.join("target"));
+            .args(&self.config.cargo_args);
+        spec.env = self.config.env.clone();
+        let spec = spec.env("CARGO_TARGET_DIR", env.scratch.join("target"));
         let done = match exec::run(
             &spec,
             &RunLimits {
@@ -161,7 +164,9 @@ impl TestPredicate {
         })?;
         let mut last = None;
         for exe in exes {
-            let command = CommandSpec::new(&exe, &dir)
+            let mut command = CommandSpec::new(&exe, &dir);
+            command.env = self.config.env.clone();
+            let command = command
                 .arg(&self.config.test)
                 .arg("--test-threads=1")
                 .env("RUST_BACKTRACE", "0")

@@ -2,7 +2,11 @@
 //! Front ends implement `Observer`: the CLI draws a progress bar, the LSP server
 //! sends `$/progress`.
 
+mod markdown;
+
 use std::time::Duration;
+
+pub use markdown::{markdown, ReportInput};
 
 use serde::Serialize;
 
@@ -91,6 +95,8 @@ pub enum Event<'a> {
     Progress(&'a Progress),
     /// Something the user should know that does not stop the run.
     Warning(&'a str),
+    /// A step of the job around the reduction (checking the original, formatting).
+    Note(&'a str),
     /// The reduction ended.
     Finished(&'a Summary),
 }

@@ -2,17 +2,26 @@
 
 use std::fmt::Write;
 
-pub(crate) struct ReportInput<'a> {
-    pub(crate) title: &'a str,
-    pub(crate) files: Vec<(String, String)>,
-    pub(crate) language: &'a str,
-    pub(crate) command: &'a str,
-    pub(crate) version: &'a str,
-    pub(crate) message: &'a str,
-    pub(crate) output_tail: &'a str,
+/// What goes into a bug report.
+pub struct ReportInput<'a> {
+    /// The heading.
+    pub title: &'a str,
+    /// The files of the result: (name, contents).
+    pub files: Vec<(String, String)>,
+    /// The code fence language.
+    pub language: &'a str,
+    /// The command that shows the bug.
+    pub command: &'a str,
+    /// `rustc -vV`, or empty.
+    pub version: &'a str,
+    /// The failure signature, or empty.
+    pub message: &'a str,
+    /// The last lines of the failing run's output.
+    pub output_tail: &'a str,
 }
 
-pub(crate) fn markdown(r: &ReportInput<'_>) -> String {
+/// Renders the report.
+pub fn markdown(r: &ReportInput<'_>) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "### {}\n", r.title);
     for (name, code) in &r.files {

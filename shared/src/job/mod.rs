@@ -1,0 +1,599 @@
+//! A whole reduction job as the front ends run it: resolve the input, build the
+//! predicate, check the original twice (flakiness, signature), reduce, tidy up, and
+//! render the bug report. The CLI and the LSP server both describe a job as a
+//! [`JobSpec`] and map [`JobError`] kinds to exit codes or editor messages.
+
+mod resolve;
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::cache::{DiskStore, DiskStoreConfig, VerdictCache};
+use crate::case::Case;
+use crate::output::{write_atomic, write_case, FileSink};
+use crate::passes::{default_for_files, file_pass_by_name, Pass, FILE_PASS_NAMES};
+use crate::predicate::{
+    CancelFlag, IcePredicate, MatchMode, Predicate, PredicateError, RunEnv, ScriptPredicate,
+    Signature, TestPredicate, Verdict,
+};
+use crate::report::{markdown, Event, Observer, ReportInput, Summary};
+use crate::schedule::{reduce, Config, EngineError, Reduction};
+use crate::testcase::TestCase;
+
+pub use resolve::{find_crate_root, min_name};
+
+/// What to reduce, and which bug it shows.
+#[derive(Clone, Debug)]
+pub enum Target {
+    /// A single `.rs` file that crashes rustc.
+    IceFile {
+        /// The file.
+        path: PathBuf,
+        /// `--edition` (default: the enclosing crate's, else 2021).
+        edition: Option<String>,
+        /// `--crate-type` (default: `bin` when the file has `fn main`, else `lib`).
+        crate_type: Option<String>,
+    },
+    /// A whole crate that crashes `cargo check` (or `cargo build`).
+    IceCrate {
+        /// The crate root (holding `Cargo.toml`).
+        root: PathBuf,
+        /// Use `cargo build` from the start.
+        build: bool,
+    },
+    /// The input file of a failing test.
+    TestInput {
+        /// The crate root.
+        root: PathBuf,
+        /// The test name.
+        test: String,
+        /// The input file, inside the crate.
+        input: PathBuf,
+    },
+    /// Any file with a script: exit 0 means interesting.
+    Script {
+        /// The script.
+        program: PathBuf,
+        /// The file to reduce.
+        path: PathBuf,
+    },
+}
+
+/// Where the result goes.
+#[derive(Clone, Debug, Default)]
+pub enum OutputChoice {
+    /// `NAME.min.EXT` next to the original (`NAME.min/` for a crate).
+    #[default]
+    Beside,
+    /// This path.
+    Path(PathBuf),
+    /// Over the original, keeping a `.orig` backup.
+    InPlace,
+}
+
+/// The result cache to use.
+#[derive(Clone, Debug)]
+pub enum CacheChoice {
+    /// No disk cache (memory only).
+    Off,
+    /// The disk cache in this directory (default: the user's cache directory).
+    Disk(Option<PathBuf>),
+}
+
+/// A job, as plain data.
+#[derive(Clone, Debug)]
+pub struct JobSpec {
+    /// What to reduce.
+    pub target: Target,
+    /// Extra rustc flags (a file), cargo arguments (a crate, a test) or script
+    /// arguments.
+    pub extra: Vec<OsString>,
+    /// Extra environment for every check.
+    pub env: Vec<(OsString, OsString)>,
+    /// Time limit of one check.
+    pub timeout: Duration,
+    /// A timeout is the bug.
+    pub hang: bool,
+    /// How strictly a failure must match the original's.
+    pub mode: MatchMode,
+    /// Parallel workers (at least 1).
+    pub jobs: usize,
+    /// Seed of the random choices.
+    pub seed: u64,
+    /// Pass names (empty: the default list).
+    pub passes: Vec<String>,
+    /// The result cache.
+    pub cache: CacheChoice,
+    /// Run rustfmt on a Rust result when the bug survives it.
+    pub format: bool,
+    /// Where the result goes.
+    pub output: OutputChoice,
+}
+
+impl JobSpec {
+    /// A spec with the defaults of the CLI for `target`.
+    pub fn new(target: Target) -> JobSpec {
+        JobSpec {
+            target,
+            extra: Vec::new(),
+            env: Vec::new(),
+            timeout: Duration::from_secs(60),
+            hang: false,
+            mode: MatchMode::Exact,
+            jobs: std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1),
+            seed: 0,
+            passes: Vec::new(),
+            cache: CacheChoice::Disk(None),
+            format: true,
+            output: OutputChoice::Beside,
+        }
+    }
+}
+
+/// Why a job could not produce a result; each kind has its exit code in the CLI.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JobErrorKind {
+    /// The request itself is wrong (unknown pass, missing argument).
+    Usage,
+    /// The input cannot be used (missing, empty, not UTF-8, not a crate).
+    BadInput,
+    /// The original does not show the bug.
+    NotInteresting,
+    /// The check is flaky.
+    Flaky,
+    /// The result cannot be written.
+    Output,
+    /// Broken infrastructure or a bug of ours.
+    Internal,
+}
+
+/// A failed job: the kind and what to tell the user (lowercase, no final period).
+#[derive(Clone, Debug)]
+pub struct JobError {
+    /// The kind.
+    pub kind: JobErrorKind,
+    /// The message.
+    pub message: String,
+}
+
+impl JobError {
+    pub(crate) fn new(kind: JobErrorKind, message: impl Into<String>) -> JobError {
+        JobError {
+            kind,
+            message: message.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for JobError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for JobError {}
+
+fn internal(e: impl std::fmt::Display) -> JobError {
+    JobError::new(JobErrorKind::Internal, e.to_string())
+}
+
+pub(crate) enum Check {
+    Ice(IcePredicate),
+    Test(TestPredicate),
+    Script(ScriptPredicate),
+}
+
+impl Check {
+    fn predicate(&self) -> &dyn Predicate<TestCase> {
+        match self {
+            Check::Ice(p) => p,
+            Check::Test(p) => p,
+            Check::Script(p) => p,
+        }
+    }
+}
+
+/// One run of the check on the original, for diagnostics.
+struct FirstRun {
+    verdict: Verdict,
+    signature: Option<Signature>,
+    command: String,
+    tail: String,
+}
+
+/// The finished job.
+#[derive(Debug)]
+pub struct JobResult {
+    /// The smallest case that still shows the bug.
+    pub best: TestCase,
+    /// Where it was written.
+    pub output: PathBuf,
+    /// The engine's summary (sizes in bytes); `runs` counts the reduction's checks.
+    pub summary: Summary,
+    /// Checks run in total, including the two on the original.
+    pub predicate_runs: u64,
+    /// The bug's signature, when the check has one.
+    pub signature: Option<Signature>,
+    /// The Markdown bug report.
+    pub report: String,
+}
+
+/// A resolved job, ready to check and run.
+pub struct Job {
+    spec: JobSpec,
+    case: TestCase,
+    check: Check,
+    original: Option<PathBuf>,
+    output: PathBuf,
+    is_rust: bool,
+    scratch: tempfile::TempDir,
+    first: Option<FirstRun>,
+}
+
+impl Job {
+    /// Resolves `spec`: reads the input and builds the predicate. Runs nothing and
+    /// writes nothing.
+    pub fn prepare(spec: JobSpec) -> Result<Job, JobError> {
+        let r = resolve::resolve(&spec)?;
+        let scratch = crate::exec::private_tempdir(None, "cargo-minimize-check-")
+            .map_err(|e| internal(format!("cannot create a scratch directory: {e}")))?;
+        Ok(Job {
+            spec,
+            case: r.case,
+            check: r.check,
+            original: r.original,
+            output: r.output,
+            is_rust: r.is_rust,
+            scratch,
+            first: None,
+        })
+    }
+
+    /// The case as read.
+    pub fn case(&self) -> &TestCase {
+        &self.case
+    }
+
+    /// Where the result will be written.
+    pub fn output(&self) -> &Path {
+        &self.output
+    }
+
+    /// Checks the original twice: it must show the bug, the same way both times.
+    /// Records the signature that candidates must match from then on.
+    pub fn check_original(
+        &mut self,
+        observer: &mut dyn Observer,
+        cancel: &CancelFlag,
+    ) -> Result<Option<Signature>, JobError> {
+        observer.on_event(&Event::Note("checking the original"));
+        let scratch = self.scratch.path().to_path_buf();
+        let mut first = first_run(&self.check, &self.case, &scratch.join("a"), cancel)?;
+        if let Target::IceCrate { root, build: false } = &self.spec.target {
+            if first.verdict != Verdict::Interesting {
+                // Some crashes only happen in code generation: try `cargo build`.
+                let retry = Check::Ice(IcePredicate::new(resolve::ice_crate_config(
+                    &self.spec,
+                    root,
+                    true,
+                )));
+                let again = first_run(&retry, &self.case, &scratch.join("a-build"), cancel)?;
+                if again.verdict == Verdict::Interesting {
+                    observer.on_event(&Event::Note(
+                        "`cargo check` does not crash but `cargo build` does: using `cargo build`",
+                    ));
+                    self.check = retry;
+                    first = again;
+                }
+            }
+        }
+        if cancel.is_cancelled() {
+            return Err(JobError::new(
+                JobErrorKind::Internal,
+                "cancelled while checking the original",
+            ));
+        }
+        if first.verdict != Verdict::Interesting {
+            let what = match &self.check {
+                Check::Ice(_) => {
+                    "the original does not crash the compiler (no internal compiler error)"
+                }
+                Check::Test(_) => "the test does not fail on the original input",
+                Check::Script(_) => "the script does not exit with 0 on the original",
+            };
+            let mut msg = format!(
+                "{what}\n\nrerun the check by hand:\n    {}\n",
+                first.command
+            );
+            if !first.tail.is_empty() {
+                msg.push_str(&format!("\nlast lines of its output:\n{}\n", first.tail));
+            }
+            return Err(JobError::new(JobErrorKind::NotInteresting, msg));
+        }
+        let second = first_run(&self.check, &self.case, &scratch.join("b"), cancel)?;
+        if second.verdict != first.verdict || second.signature != first.signature {
+            return Err(JobError::new(
+                JobErrorKind::Flaky,
+                format!(
+                    "the check is flaky: two runs on the unchanged original disagree\n    first:  {:?} {}\n    second: {:?} {}\nrerun by hand:\n    {}",
+                    first.verdict,
+                    first.signature.as_ref().map(|s| s.display()).unwrap_or_default(),
+                    second.verdict,
+                    second.signature.as_ref().map(|s| s.display()).unwrap_or_default(),
+                    first.command
+                ),
+            ));
+        }
+        if let Some(sig) = &first.signature {
+            observer.on_event(&Event::Note(&format!("bug signature: {}", sig.display())));
+            match &mut self.check {
+                Check::Ice(p) => p.expect(sig.clone()),
+                Check::Test(p) => p.expect(sig.clone()),
+                Check::Script(_) => {}
+            }
+        }
+        let sig = first.signature.clone();
+        self.first = Some(first);
+        Ok(sig)
+    }
+
+    /// Reduces (after [`Job::check_original`]), writing the best case so far to the
+    /// output after every improvement. A cancelled run returns the best so far with
+    /// `summary.cancelled` set.
+    pub fn run(
+        mut self,
+        observer: &mut dyn Observer,
+        cancel: &CancelFlag,
+    ) -> Result<JobResult, JobError> {
+        if self.first.is_none() {
+            self.check_original(observer, cancel)?;
+        }
+        let spec = &self.spec;
+        let passes: Vec<Box<dyn Pass<TestCase>>> = if spec.passes.is_empty() {
+            default_for_files()
+        } else {
+            spec.passes
+                .iter()
+                .map(|n| {
+                    file_pass_by_name(n).ok_or_else(|| {
+                        JobError::new(
+                            JobErrorKind::Usage,
+                            format!("unknown pass `{n}`; passes: {}", FILE_PASS_NAMES.join(", ")),
+                        )
+                    })
+                })
+                .collect::<Result<_, _>>()?
+        };
+        let cache = match &spec.cache {
+            CacheChoice::Off => VerdictCache::new(None),
+            CacheChoice::Disk(dir) => match DiskStore::open(&DiskStoreConfig {
+                dir: dir.clone(),
+                ..DiskStoreConfig::default()
+            }) {
+                Ok(s) => VerdictCache::new(Some(s)),
+                Err(e) => {
+                    observer.on_event(&Event::Warning(&format!(
+                        "the result cache is disabled: {e}"
+                    )));
+                    VerdictCache::new(None)
+                }
+            },
+        };
+        let output_error = |e: std::io::Error, path: &Path| {
+            JobError::new(
+                JobErrorKind::Output,
+                format!("cannot write {}: {e}", path.display()),
+            )
+        };
+        if let (OutputChoice::InPlace, Some(orig)) = (&spec.output, &self.original) {
+            let backup = orig.with_extension(format!(
+                "{}.orig",
+                orig.extension()
+                    .map(|e| e.to_string_lossy().into_owned())
+                    .unwrap_or_default()
+            ));
+            std::fs::copy(orig, &backup).map_err(|e| {
+                JobError::new(
+                    JobErrorKind::Output,
+                    format!("cannot keep a backup at {}: {e}", backup.display()),
+                )
+            })?;
+            observer.on_event(&Event::Note(&format!("backup: {}", backup.display())));
+        }
+        // The starting point goes to the output at once, so it is never missing.
+        if let Target::IceCrate { root, .. } = &spec.target {
+            crate::predicate::ice::copy_crate(root, &self.output)
+                .map_err(|e| output_error(e, &self.output))?;
+        }
+        write_case(&self.case, &self.output).map_err(|e| output_error(e, &self.output))?;
+        let mut sink = FileSink::new(&self.output);
+        let config = Config {
+            jobs: spec.jobs.max(1),
+            seed: spec.seed,
+            initial_quota: usize::MAX,
+            ..Config::default()
+        };
+        let reduction = Reduction {
+            predicate: self.check.predicate(),
+            passes,
+            config,
+            cache,
+            cancel: cancel.clone(),
+        };
+        let outcome = match reduce(self.case.clone(), reduction, observer, &mut sink) {
+            Ok(o) => o,
+            Err(EngineError::FlakyResult) => {
+                write_case(&self.case, &self.output).ok();
+                return Err(JobError::new(
+                    JobErrorKind::Flaky,
+                    "the result stopped being interesting when checked again: the check is flaky; the output holds the original",
+                ));
+            }
+            Err(EngineError::Sink(e)) => return Err(output_error(e, &self.output)),
+            Err(e) => return Err(internal(e)),
+        };
+        let mut best = outcome.best;
+        let mut summary = outcome.summary;
+
+        // rustfmt, if the bug survives it.
+        if self.is_rust && spec.format && !summary.cancelled && best.seq_count() == 1 {
+            let dir = self.scratch.path().join("fmt");
+            std::fs::create_dir_all(&dir).map_err(internal)?;
+            if let Some(formatted) = rustfmt(best.seq(0), &dir, cancel) {
+                if formatted != best.seq(0) {
+                    observer.on_event(&Event::Note("formatting the result with rustfmt"));
+                    let cand = best.with_seq(0, formatted);
+                    let env = RunEnv {
+                        worker: 0,
+                        scratch: &dir,
+                        cancel,
+                    };
+                    summary.runs += 1;
+                    if matches!(
+                        self.check.predicate().test(&cand, &env),
+                        Ok(Verdict::Interesting)
+                    ) {
+                        write_atomic(&self.output, cand.seq(0))
+                            .map_err(|e| output_error(e, &self.output))?;
+                        best = cand;
+                    }
+                }
+            }
+        }
+        summary.final_size = best.size();
+        let first = self.first.as_ref().expect("checked above");
+        let report = self.report(&best, first);
+        Ok(JobResult {
+            predicate_runs: summary.runs + 2,
+            signature: first.signature.clone(),
+            best,
+            output: self.output.clone(),
+            summary,
+            report,
+        })
+    }
+
+    fn report(&self, best: &TestCase, first: &FirstRun) -> String {
+        let files: Vec<(String, String)> = best
+            .files()
+            .map(|(p, b)| {
+                (
+                    p.display().to_string(),
+                    String::from_utf8_lossy(b).into_owned(),
+                )
+            })
+            .collect();
+        let (version, command) = match &self.check {
+            Check::Ice(p) => (
+                p.version().to_string(),
+                p.command(best, Path::new(".")).display(),
+            ),
+            _ => (String::new(), first.command.clone()),
+        };
+        markdown(&ReportInput {
+            title: match self.check {
+                Check::Ice(_) => "Internal compiler error",
+                Check::Test(_) => "Test failure",
+                Check::Script(_) => "Reproduction",
+            },
+            files,
+            language: if self.is_rust { "rust" } else { "" },
+            command: &command.replace(" --out-dir ./out", ""),
+            version: &version,
+            message: &first
+                .signature
+                .as_ref()
+                .map(|s| s.display())
+                .unwrap_or_default(),
+            output_tail: &first.tail,
+        })
+    }
+}
+
+fn tail(bytes: &[u8], lines: usize) -> String {
+    let s = String::from_utf8_lossy(bytes);
+    let v: Vec<&str> = s.lines().collect();
+    v[v.len().saturating_sub(lines)..].join("\n")
+}
+
+fn first_run(
+    check: &Check,
+    case: &TestCase,
+    scratch: &Path,
+    cancel: &CancelFlag,
+) -> Result<FirstRun, JobError> {
+    let env = RunEnv {
+        worker: 0,
+        scratch,
+        cancel,
+    };
+    std::fs::create_dir_all(scratch).map_err(internal)?;
+    let to_error = |e: PredicateError| -> JobError {
+        match e {
+            PredicateError::Other(m) => JobError::new(JobErrorKind::BadInput, m),
+            e => internal(e),
+        }
+    };
+    Ok(match check {
+        Check::Ice(p) => {
+            let probe = p.probe(case, &env).map_err(to_error)?;
+            FirstRun {
+                verdict: if probe.signature.is_some() {
+                    Verdict::Interesting
+                } else {
+                    Verdict::NotInteresting
+                },
+                signature: probe.signature,
+                command: probe.command.display(),
+                tail: tail(&probe.finished.stderr, 25),
+            }
+        }
+        Check::Test(p) => {
+            let probe = p.probe(case, &env).map_err(to_error)?;
+            let out = [
+                probe.finished.stdout.as_slice(),
+                probe.finished.stderr.as_slice(),
+            ]
+            .concat();
+            FirstRun {
+                verdict: if probe.signature.is_some() {
+                    Verdict::Interesting
+                } else {
+                    Verdict::NotInteresting
+                },
+                signature: probe.signature,
+                command: probe.command.display(),
+                tail: tail(&out, 25),
+            }
+        }
+        Check::Script(p) => {
+            let path = ScriptPredicate::materialize(case, scratch).map_err(to_error)?;
+            let verdict = p.test(case, &env).map_err(to_error)?;
+            FirstRun {
+                verdict,
+                signature: None,
+                command: p.command_for(&path, &scratch.join("case")).display(),
+                tail: String::new(),
+            }
+        }
+    })
+}
+
+/// Formats `code` with rustfmt (through `exec`, in `dir`); `None` when rustfmt is
+/// missing or rejects the code.
+fn rustfmt(code: &[u8], dir: &Path, cancel: &CancelFlag) -> Option<Vec<u8>> {
+    let file = dir.join("format-me.rs");
+    std::fs::write(&file, code).ok()?;
+    let spec = crate::exec::CommandSpec::new("rustfmt", dir)
+        .args(["--edition", "2021", "--emit", "stdout", "--quiet"])
+        .arg(&file);
+    let limits = crate::exec::RunLimits {
+        timeout: Some(Duration::from_secs(30)),
+        max_output: 16 << 20,
+    };
+    let done = crate::exec::run(&spec, &limits, cancel).ok()?;
+    (done.code == Some(0)).then_some(done.stdout)
+}
