@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
-# Runs every test (needs only Rust and cargo): formatting, clippy, engine unit and
-# simulation-backed tests, and end-to-end tests with the real rustc and cargo.
+# Runs every test: formatting, clippy, the engine's unit and simulation-backed
+# tests, end-to-end tests of the CLI with the real rustc and cargo, in-process
+# tests of the LSP server, and end-to-end tests of `cargo minimize lsp` with real
+# clients (a Node client on vscode-languageserver-protocol, headless Neovim).
+# Installs what those need first (scripts/install-test-deps.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export RUSTC_ICE=0
+./scripts/install-test-deps.sh
 cargo fmt --all -- --check
 cargo clippy --all-targets --release -- -D warnings
 cargo test --workspace --release
+cargo build --release -p cargo-minimize
+(cd tests/lsp && CARGO_MINIMIZE_BIN="$PWD/../../target/release/cargo-minimize" npm test)

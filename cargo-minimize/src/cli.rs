@@ -28,7 +28,9 @@ pub(crate) enum Match {
         "    cargo minimize --ice src/bug.rs -- -Zvalidate-mir   with extra rustc flags\n",
         "    cargo minimize --ice                            shrink the crate in this directory\n",
         "    cargo minimize --test parses_big --input tests/fixtures/big.yaml\n",
+        "    cargo minimize --test parses_big                shrink the crate's sources instead\n",
         "    cargo minimize --script ./check.sh input.bin    exit 0 from the script = still interesting\n",
+        "    cargo minimize lsp                              start the language server on stdio\n",
         "\n",
         "The result goes next to the original as NAME.min.EXT (or -o PATH); the original is never\n",
         "modified unless --in-place is given (a .orig backup is kept). The best result so far is\n",
@@ -46,7 +48,7 @@ pub(crate) struct Args {
     #[arg(long, conflicts_with_all = ["test", "script"])]
     pub(crate) ice: bool,
 
-    /// Reduce the input of the failing test NAME (with --input) while it keeps failing the same way
+    /// Reduce the input of the failing test NAME (with --input), or without --input the crate's sources, while it keeps failing the same way
     #[arg(long, value_name = "NAME", conflicts_with = "script")]
     pub(crate) test: Option<String>,
 

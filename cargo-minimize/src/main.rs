@@ -13,6 +13,16 @@ fn main() {
     if argv.get(1).is_some_and(|a| a == "minimize") {
         argv.remove(1);
     }
+    if argv.get(1).is_some_and(|a| a == "lsp") {
+        // The language server: stdout is the transport, so nothing else may print.
+        match minimize_lsp::run_stdio() {
+            Ok(code) => std::process::exit(code),
+            Err(e) => {
+                eprintln!("error: the language server failed: {e:#}");
+                std::process::exit(exit::INTERNAL);
+            }
+        }
+    }
     let args = match cli::Args::try_parse_from(&argv) {
         Ok(a) => a,
         Err(e) => {

@@ -79,13 +79,16 @@ fn spec_from(args: &Args) -> Result<JobSpec> {
         }
     } else if let Some(test) = &args.test {
         let root = crate_root(args)?;
-        let Some(input) = &args.input else {
-            return Err(usage("--test needs --input FILE (reducing the crate's sources for a test is not supported yet)"));
-        };
-        Target::TestInput {
-            root,
-            test: test.clone(),
-            input: input.clone(),
+        match &args.input {
+            Some(input) => Target::TestInput {
+                root,
+                test: test.clone(),
+                input: input.clone(),
+            },
+            None => Target::TestSources {
+                root,
+                test: test.clone(),
+            },
         }
     } else if let Some(script) = &args.script {
         let Some(path) = &args.path else {

@@ -22,10 +22,12 @@ mod testcase;
 pub use cache::{DiskStore, DiskStoreConfig, VerdictCache};
 pub use case::{cmp_size, content_key, is_smaller, Case, Element};
 pub use edit::{Edit, EditSet};
+pub use job::{Job, JobError, JobErrorKind, JobResult, JobSpec};
 pub use output::{write_atomic, write_case, FileSink, NullSink, Sink};
 pub use passes::Pass;
 pub use predicate::{CancelFlag, FnPredicate, Predicate, PredicateError, RunEnv, Verdict};
-pub use job::{Job, JobError, JobErrorKind, JobResult, JobSpec};
-pub use report::{markdown, ReportInput, Event, NullObserver, Observer, PassStats, Progress, Summary};
+pub use report::{
+    markdown, Event, NullObserver, Observer, PassStats, Progress, ReportInput, Summary,
+};
 pub use schedule::{reduce, Config, Ctx, EngineError, Interrupt, Outcome, Reduction};
 pub use testcase::TestCase;

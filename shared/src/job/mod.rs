@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use crate::cache::{DiskStore, DiskStoreConfig, VerdictCache};
 use crate::case::Case;
-use crate::output::{write_atomic, write_case, FileSink};
+use crate::output::{write_case, FileSink};
 use crate::passes::{default_for_files, file_pass_by_name, Pass, FILE_PASS_NAMES};
 use crate::predicate::{
     CancelFlag, IcePredicate, MatchMode, Predicate, PredicateError, RunEnv, ScriptPredicate,
@@ -50,6 +50,14 @@ pub enum Target {
         test: String,
         /// The input file, inside the crate.
         input: PathBuf,
+    },
+    /// The sources of a crate (every `.rs` file) while a test keeps failing the
+    /// same way.
+    TestSources {
+        /// The crate root.
+        root: PathBuf,
+        /// The test name.
+        test: String,
     },
     /// Any file with a script: exit 0 means interesting.
     Script {
@@ -276,9 +284,7 @@ impl Job {
             if first.verdict != Verdict::Interesting {
                 // Some crashes only happen in code generation: try `cargo build`.
                 let retry = Check::Ice(IcePredicate::new(resolve::ice_crate_config(
-                    &self.spec,
-                    root,
-                    true,
+                    &self.spec, root, true,
                 )));
                 let again = first_run(&retry, &self.case, &scratch.join("a-build"), cancel)?;
                 if again.verdict == Verdict::Interesting {
@@ -404,7 +410,7 @@ impl Job {
             observer.on_event(&Event::Note(&format!("backup: {}", backup.display())));
         }
         // The starting point goes to the output at once, so it is never missing.
-        if let Target::IceCrate { root, .. } = &spec.target {
+        if let Target::IceCrate { root, .. } | Target::TestSources { root, .. } = &spec.target {
             crate::predicate::ice::copy_crate(root, &self.output)
                 .map_err(|e| output_error(e, &self.output))?;
         }
@@ -456,7 +462,7 @@ impl Job {
                         self.check.predicate().test(&cand, &env),
                         Ok(Verdict::Interesting)
                     ) {
-                        write_atomic(&self.output, cand.seq(0))
+                        write_case(&cand, &self.output)
                             .map_err(|e| output_error(e, &self.output))?;
                         best = cand;
                     }

@@ -121,6 +121,37 @@ fn output_for(spec: &JobSpec, beside: PathBuf, original: Option<&Path>) -> PathB
     }
 }
 
+/// A crate's sources as a case, and where its reduced copy goes.
+fn read_crate(spec: &JobSpec, root: &Path) -> Result<(PathBuf, TestCase, PathBuf), JobError> {
+    let root = check_crate_root(root)?;
+    let case = crate_case(&root)
+        .map_err(|e| bad(format!("cannot read the crate at {}: {e}", root.display())))?;
+    if case.seq_count() == 0 {
+        return Err(bad(format!(
+            "{}: the crate has no .rs files",
+            root.display()
+        )));
+    }
+    for (p, b) in case.files() {
+        if std::str::from_utf8(b).is_err() {
+            return Err(bad(format!("{}: not valid UTF-8", root.join(p).display())));
+        }
+    }
+    let name = root
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "crate".into());
+    if matches!(spec.output, OutputChoice::InPlace) {
+        return Err(JobError::new(
+            JobErrorKind::Usage,
+            "--in-place works on one file, not on a crate; give -o DIR",
+        ));
+    }
+    let beside = root.with_file_name(format!("{name}.min"));
+    let output = output_for(spec, beside, None);
+    Ok((root, case, output))
+}
+
 pub(super) fn resolve(spec: &JobSpec) -> Result<Resolved, JobError> {
     let timeout = Some(spec.timeout);
     Ok(match &spec.target {
@@ -137,7 +168,12 @@ pub(super) fn resolve(spec: &JobSpec) -> Result<Resolved, JobError> {
                 .or_else(|| root.as_deref().and_then(crate_edition))
                 .unwrap_or_else(|| "2021".into());
             let crate_type = crate_type.clone().unwrap_or_else(|| {
-                if text.contains("fn main") { "bin" } else { "lib" }.into()
+                if text.contains("fn main") {
+                    "bin"
+                } else {
+                    "lib"
+                }
+                .into()
             });
             let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
             let config = IceConfig {
@@ -164,36 +200,31 @@ pub(super) fn resolve(spec: &JobSpec) -> Result<Resolved, JobError> {
             }
         }
         Target::IceCrate { root, build } => {
-            let root = check_crate_root(root)?;
-            let case = crate_case(&root)
-                .map_err(|e| bad(format!("cannot read the crate at {}: {e}", root.display())))?;
-            if case.seq_count() == 0 {
-                return Err(bad(format!(
-                    "{}: the crate has no .rs files",
-                    root.display()
-                )));
-            }
-            for (p, b) in case.files() {
-                if std::str::from_utf8(b).is_err() {
-                    return Err(bad(format!("{}: not valid UTF-8", root.join(p).display())));
-                }
-            }
-            let name = root
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_else(|| "crate".into());
-            if matches!(spec.output, OutputChoice::InPlace) {
-                return Err(JobError::new(
-                    JobErrorKind::Usage,
-                    "--in-place works on one file, not on a crate; give -o DIR",
-                ));
-            }
-            let beside = root.with_file_name(format!("{name}.min"));
+            let (root, case, output) = read_crate(spec, root)?;
             Resolved {
                 case,
                 check: Check::Ice(IcePredicate::new(ice_crate_config(spec, &root, *build))),
                 original: None,
-                output: output_for(spec, beside, None),
+                output,
+                is_rust: true,
+            }
+        }
+        Target::TestSources { root, test } => {
+            let (root, case, output) = read_crate(spec, root)?;
+            let config = TestConfig {
+                root,
+                test: test.clone(),
+                input: None,
+                cargo_args: spec.extra.clone(),
+                timeout,
+                mode: spec.mode,
+                env: spec.env.clone(),
+            };
+            Resolved {
+                case,
+                check: Check::Test(TestPredicate::new(config)),
+                original: None,
+                output,
                 is_rust: true,
             }
         }
@@ -214,7 +245,7 @@ pub(super) fn resolve(spec: &JobSpec) -> Result<Resolved, JobError> {
             let config = TestConfig {
                 root,
                 test: test.clone(),
-                input: rel,
+                input: Some(rel),
                 cargo_args: spec.extra.clone(),
                 timeout,
                 mode: spec.mode,

@@ -1,6 +1,8 @@
-//! The failing-test predicate for `--test NAME --input FILE`: each worker builds the
+//! The failing-test predicate. For `--test NAME --input FILE` each worker builds the
 //! crate's tests once in its own copy, then every candidate only writes the input
-//! file into that copy and runs the already-built test binary.
+//! file into that copy and runs the already-built test binary. For `--test NAME`
+//! alone the candidate is the crate's sources: each candidate is written into the
+//! worker's copy and rebuilt (incrementally, one target directory per worker).
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -23,8 +25,9 @@ pub struct TestConfig {
     pub root: PathBuf,
     /// The test name (a filter, as for `cargo test NAME`).
     pub test: String,
-    /// The input file, relative to `root`.
-    pub input: PathBuf,
+    /// The input file, relative to `root`; `None` when the candidate is the crate's
+    /// sources (every `.rs` file).
+    pub input: Option<PathBuf>,
     /// Extra arguments to `cargo test --no-run`.
     pub cargo_args: Vec<OsString>,
     /// Time limit of one test run.
@@ -79,7 +82,65 @@ impl TestPredicate {
         self.expected = Some(sig);
     }
 
-    /// Builds the tests in the worker's copy (once) and returns the executables.
+    /// Builds the tests in `dir` and returns the executables holding the test, or
+    /// the failed build.
+    fn build(
+        &self,
+        dir: &Path,
+        env: &RunEnv<'_>,
+    ) -> Result<Result<Vec<PathBuf>, TestProbe>, PredicateError> {
+        let mut spec = CommandSpec::new("cargo", dir)
+            .args(["test", "--no-run", "--message-format=json"])
+            .args(&self.config.cargo_args);
+        spec.env = self.config.env.clone();
+        let spec = spec.env("CARGO_TARGET_DIR", env.scratch.join("target"));
+        let done = match exec::run(
+            &spec,
+            &RunLimits {
+                timeout: if self.config.input.is_some() {
+                    None
+                } else {
+                    self.config.timeout
+                },
+                max_output: 64 << 20,
+            },
+            env.cancel,
+        ) {
+            Err(ExecError::Cancelled) => return Err(PredicateError::Cancelled),
+            r => r?,
+        };
+        if done.code != Some(0) {
+            return Ok(Err(TestProbe {
+                command: spec,
+                finished: done,
+                signature: None,
+            }));
+        }
+        let mut exes = Vec::new();
+        for line in String::from_utf8_lossy(&done.stdout).lines() {
+            let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
+                continue;
+            };
+            if v["reason"] == "compiler-artifact" && v["profile"]["test"] == true {
+                if let Some(exe) = v["executable"].as_str() {
+                    // Keep the binaries that list the test.
+                    let list = CommandSpec::new(exe, dir).args(["--list", &self.config.test]);
+                    if let Ok(o) = exec::run(&list, &RunLimits::default(), env.cancel) {
+                        if String::from_utf8_lossy(&o.stdout)
+                            .lines()
+                            .any(|l| l.ends_with(": test"))
+                        {
+                            exes.push(PathBuf::from(exe));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(Ok(exes))
+    }
+
+    /// Input mode: builds the tests in the worker's copy (once) and returns the
+    /// executables.
     fn prepare(&self, env: &RunEnv<'_>) -> Result<Vec<PathBuf>, PredicateError> {
         if let Some((_, exes)) = self
             .built
@@ -95,51 +156,16 @@ impl TestPredicate {
             path: dir.display().to_string(),
             source,
         })?;
-        let mut spec = CommandSpec::new("cargo", &dir)
-            .args(["test", "--no-run", "--message-format=json"])
-            .args(&self.config.cargo_args);
-        spec.env = self.config.env.clone();
-        let spec = spec.env("CARGO_TARGET_DIR", env.scratch.join("target"));
-        let done = match exec::run(
-            &spec,
-            &RunLimits {
-                timeout: None,
-                max_output: 64 << 20,
-            },
-            env.cancel,
-        ) {
-            Err(ExecError::Cancelled) => return Err(PredicateError::Cancelled),
-            r => r?,
-        };
-        if done.code != Some(0) {
-            return Err(PredicateError::Other(format!(
-                "`{}` failed in a copy of the crate:\n{}",
-                spec.display(),
-                String::from_utf8_lossy(&done.stderr)
-            )));
-        }
-        let mut exes = Vec::new();
-        for line in String::from_utf8_lossy(&done.stdout).lines() {
-            let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
-                continue;
-            };
-            if v["reason"] == "compiler-artifact" && v["profile"]["test"] == true {
-                if let Some(exe) = v["executable"].as_str() {
-                    // Keep the binaries that list the test.
-                    let list = std::process::Command::new(exe)
-                        .args(["--list", &self.config.test])
-                        .output();
-                    if let Ok(o) = list {
-                        if String::from_utf8_lossy(&o.stdout)
-                            .lines()
-                            .any(|l| l.ends_with(": test"))
-                        {
-                            exes.push(PathBuf::from(exe));
-                        }
-                    }
-                }
+        let exes = match self.build(&dir, env)? {
+            Ok(exes) => exes,
+            Err(failed) => {
+                return Err(PredicateError::Other(format!(
+                    "`{}` failed in a copy of the crate:\n{}",
+                    failed.command.display(),
+                    String::from_utf8_lossy(&failed.finished.stderr)
+                )))
             }
-        }
+        };
         if exes.is_empty() {
             return Err(PredicateError::Other(format!(
                 "no test matches `{}` in this crate",
@@ -153,15 +179,67 @@ impl TestPredicate {
         Ok(exes)
     }
 
+    /// Sources mode: writes the candidate's files into the worker's copy (made
+    /// once) and builds it. A build that fails, or no longer has the test, is a
+    /// probe without a signature.
+    fn prepare_sources(
+        &self,
+        case: &TestCase,
+        env: &RunEnv<'_>,
+    ) -> Result<Result<Vec<PathBuf>, TestProbe>, PredicateError> {
+        let dir = env.scratch.join("crate");
+        let fresh = {
+            let mut built = self.built.lock().expect("not poisoned");
+            if built.iter().any(|(d, _)| d == env.scratch) {
+                false
+            } else {
+                built.push((env.scratch.to_path_buf(), Vec::new()));
+                true
+            }
+        };
+        let io = |source| PredicateError::Io {
+            path: dir.display().to_string(),
+            source,
+        };
+        if fresh {
+            copy_crate(&self.config.root, &dir).map_err(io)?;
+        }
+        for (p, b) in case.files() {
+            let dest = dir.join(p);
+            if std::fs::read(&dest).ok().as_deref() != Some(b) {
+                crate::output::write_atomic(&dest, b).map_err(io)?;
+            }
+        }
+        self.build(&dir, env)
+    }
+
     /// Writes the candidate input into the worker's copy and runs the test.
     pub fn probe(&self, case: &TestCase, env: &RunEnv<'_>) -> Result<TestProbe, PredicateError> {
-        let exes = self.prepare(env)?;
         let dir = env.scratch.join("crate");
-        let dest = dir.join(&self.config.input);
-        crate::output::write_atomic(&dest, case.seq(0)).map_err(|source| PredicateError::Io {
-            path: dest.display().to_string(),
-            source,
-        })?;
+        let exes = match &self.config.input {
+            Some(input) => {
+                let exes = self.prepare(env)?;
+                let dest = dir.join(input);
+                crate::output::write_atomic(&dest, case.seq(0)).map_err(|source| {
+                    PredicateError::Io {
+                        path: dest.display().to_string(),
+                        source,
+                    }
+                })?;
+                exes
+            }
+            None => match self.prepare_sources(case, env)? {
+                Ok(exes) if !exes.is_empty() => exes,
+                Ok(_) => {
+                    return Ok(TestProbe {
+                        command: CommandSpec::new("cargo", &dir).args(["test", &self.config.test]),
+                        finished: Finished::default(),
+                        signature: None,
+                    })
+                }
+                Err(failed) => return Ok(failed),
+            },
+        };
         let mut last = None;
         for exe in exes {
             let mut command = CommandSpec::new(&exe, &dir);
@@ -187,7 +265,15 @@ impl TestPredicate {
             let signature = if finished.code == Some(0) {
                 None
             } else {
-                test_failure_signature(&out, None)
+                test_failure_signature(&out, None).map(|mut sig| {
+                    if self.config.input.is_none() {
+                        // Lines in the crate's own files shift as its sources shrink.
+                        sig.location = sig
+                            .location
+                            .map(|l| strip_own_line(&l, |f| case.index_of(Path::new(f)).is_some()));
+                    }
+                    sig
+                })
             };
             let failed = finished.code != Some(0);
             last = Some(TestProbe {
@@ -201,10 +287,22 @@ impl TestPredicate {
         }
         Ok(last.expect("at least one executable"))
     }
+}
 
-    /// The path of the input inside a worker copy (for "rerun by hand" messages).
-    pub fn input_in(&self, dir: &Path) -> PathBuf {
-        dir.join(&self.config.input)
+/// `src/lib.rs:10:5` → `src/lib.rs` when `own("src/lib.rs")`: a location in the
+/// crate's own files loses its line and column (they shift as the sources shrink);
+/// dependencies' and std's locations keep theirs.
+fn strip_own_line(loc: &str, own: impl Fn(&str) -> bool) -> String {
+    let mut parts: Vec<&str> = loc.rsplitn(3, ':').collect();
+    if parts.len() == 3
+        && parts[..2]
+            .iter()
+            .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
+        && own(parts[2])
+    {
+        parts.pop().unwrap_or(loc).to_string()
+    } else {
+        loc.to_string()
     }
 }
 
@@ -228,5 +326,19 @@ impl Predicate<TestCase> for TestPredicate {
             p.signature.as_ref(),
             self.config.mode,
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn own_lines_are_dropped() {
+        let own = |f: &str| f == "src/lib.rs" || f == "tests/t.rs";
+        assert_eq!(super::strip_own_line("src/lib.rs:10:5", own), "src/lib.rs");
+        assert_eq!(super::strip_own_line("tests/t.rs:3:9", own), "tests/t.rs");
+        assert_eq!(
+            super::strip_own_line("serde_yaml-0.8.0/src/de.rs:10:5", own),
+            "serde_yaml-0.8.0/src/de.rs:10:5"
+        );
     }
 }
