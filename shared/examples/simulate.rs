@@ -295,6 +295,7 @@ fn ours<T: minimize_engine::Element + std::hash::Hash + std::fmt::Debug>(
         config,
         cache: VerdictCache::new(None),
         cancel: cancel.clone(),
+        admit: None,
     };
     let out = reduce(start, reduction, &mut NullObserver, &mut NullSink)
         .expect("in-process reduction cannot fail");

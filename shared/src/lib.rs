@@ -17,6 +17,7 @@ pub mod predicate;
 mod report;
 mod schedule;
 pub mod search;
+pub mod syntax;
 mod testcase;
 
 pub use cache::{DiskStore, DiskStoreConfig, VerdictCache};
@@ -29,5 +30,5 @@ pub use predicate::{CancelFlag, FnPredicate, Predicate, PredicateError, RunEnv, 
 pub use report::{
     markdown, Event, NullObserver, Observer, PassStats, Progress, ReportInput, Summary,
 };
-pub use schedule::{reduce, Config, Ctx, EngineError, Interrupt, Outcome, Reduction};
+pub use schedule::{reduce, Admit, Config, Ctx, EngineError, Interrupt, Outcome, Reduction};
 pub use testcase::TestCase;

@@ -39,6 +39,7 @@ fn run(
         config: config(jobs),
         cache: VerdictCache::new(None),
         cancel: CancelFlag::new(),
+        admit: None,
     };
     let out = reduce(
         TestCase::single("t.txt", input.as_bytes().to_vec()),
@@ -216,6 +217,7 @@ fn warm_cache_reruns_need_no_predicate_runs() {
             },
             cache: VerdictCache::new(Some(store)),
             cancel: CancelFlag::new(),
+            admit: None,
         };
         let out = reduce(
             TestCase::single("t", input.clone().into_bytes()),
@@ -253,6 +255,7 @@ fn best_so_far_is_on_disk() {
         config: config(2),
         cache: VerdictCache::new(None),
         cancel: CancelFlag::new(),
+        admit: None,
     };
     let mut sink = FileSink::new(&dest);
     let out = reduce(
@@ -278,6 +281,7 @@ fn not_interesting_original_is_an_error() {
         config: config(1),
         cache: VerdictCache::new(None),
         cancel: CancelFlag::new(),
+        admit: None,
     };
     let e = reduce(
         TestCase::single("t", b"x".to_vec()),
@@ -310,6 +314,7 @@ fn cancel_stops_and_keeps_best() {
         config: config(1),
         cache: VerdictCache::new(None),
         cancel: cancel.clone(),
+        admit: None,
     };
     let out = reduce(
         TestCase::single("t", input),
@@ -326,4 +331,50 @@ fn cancel_stops_and_keeps_best() {
     );
     assert!(out.best.files().next().unwrap().1.contains(&b'!'));
     assert!(calls.load(Ordering::Relaxed) <= 7);
+}
+
+/// The Rust pipeline on a `.rs` file with the parse check: the result is the few
+/// lines the "bug" needs, it parses, and no candidate that fails to parse ever
+/// reaches the predicate.
+#[test]
+fn rust_passes_with_parse_check() {
+    let input = "use std::fmt;\n\n#[derive(Debug, Clone)]\npub struct Config {\n    pub name: String,\n    pub level: u8,\n}\n\nimpl Config {\n    pub fn new() -> Self {\n        Config { name: String::new(), level: 3 }\n    }\n    pub fn bump(&mut self) {\n        self.level += 1;\n        trigger(self.level, 7);\n    }\n}\n\nfn helper(a: u32, b: u32) -> u32 {\n    a * b + 1\n}\n\nfn trigger(x: u8, y: u8) {\n    let _ = (x, y);\n}\n";
+    let case = TestCase::single("bug.rs", input.as_bytes().to_vec());
+    let check = minimize_engine::syntax::ParseCheck::new(&case);
+    let unparsable = AtomicUsize::new(0);
+    let calls = AtomicUsize::new(0);
+    let p = FnPredicate::new("rust", |c: &TestCase| {
+        calls.fetch_add(1, Ordering::Relaxed);
+        let text = std::str::from_utf8(c.files().next().unwrap().1).unwrap();
+        if minimize_engine::syntax::error_count(text.as_bytes()) > 0 {
+            unparsable.fetch_add(1, Ordering::Relaxed);
+        }
+        // "The bug": a function named `trigger` called with two arguments.
+        text.contains("fn trigger(") && text.contains("trigger(self.level, 7)")
+    });
+    let r = Reduction {
+        predicate: &p,
+        passes: passes::default_for_files(),
+        config: config(2),
+        cache: VerdictCache::new(None),
+        cancel: CancelFlag::new(),
+        admit: Some(Box::new(move |c: &TestCase| check.admits(c))),
+    };
+    let out = reduce(case, r, &mut NullObserver, &mut NullSink).unwrap();
+    let text = String::from_utf8(out.best.files().next().unwrap().1.to_vec()).unwrap();
+    assert_eq!(
+        unparsable.load(Ordering::Relaxed),
+        0,
+        "unparsable candidates were run"
+    );
+    assert_eq!(
+        minimize_engine::syntax::error_count(text.as_bytes()),
+        0,
+        "{text}"
+    );
+    assert!(
+        !text.contains("helper") && !text.contains("derive") && !text.contains("fmt"),
+        "{text}"
+    );
+    assert!(text.len() < 90, "{} bytes:\n{text}", text.len());
 }

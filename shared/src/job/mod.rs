@@ -428,6 +428,12 @@ impl Job {
             config,
             cache,
             cancel: cancel.clone(),
+            admit: if self.is_rust {
+                let check = crate::syntax::ParseCheck::new(&self.case);
+                Some(Box::new(move |c: &TestCase| check.admits(c)))
+            } else {
+                None
+            },
         };
         let outcome = match reduce(self.case.clone(), reduction, observer, &mut sink) {
             Ok(o) => o,

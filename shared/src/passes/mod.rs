@@ -5,6 +5,7 @@ pub mod chaos;
 pub mod cuts;
 pub mod delete;
 pub mod integers;
+pub mod rust;
 pub mod tokens;
 pub mod units;
 
@@ -16,6 +17,7 @@ pub use chaos::Chaos;
 pub use cuts::{Brackets, CutPass, Ngrams, Repeats};
 pub use delete::{AdaptiveDdmin, Delete, Lithium};
 pub use integers::{ListInts, ReplaceWithSimpler, SharedValues, ShrinkEach, TextInts};
+pub use rust::{NodeClass, RustDelete, RustReplace};
 pub use units::{Items, Lines, Segmenter, Span, Tokens};
 
 /// A reduction pass.
@@ -93,9 +95,16 @@ impl<C: Case> Pass<C> for Ends {
     }
 }
 
-/// The default passes for files (any bytes: Rust, YAML, markdown, binary).
+/// The default passes for files (any bytes: Rust, YAML, markdown, binary). The
+/// Rust passes come first and do nothing on files that are not `.rs`.
 pub fn default_for_files() -> Vec<Box<dyn Pass<TestCase>>> {
     vec![
+        Box::new(RustDelete::new(NodeClass::Items, "rust-items")),
+        Box::new(RustReplace::empty_bodies()),
+        Box::new(RustReplace::loop_bodies()),
+        Box::new(RustDelete::new(NodeClass::Statements, "rust-statements")),
+        Box::new(RustDelete::new(NodeClass::ListElements, "rust-lists")),
+        Box::new(RustDelete::new(NodeClass::Attributes, "rust-attributes")),
         Box::new(Chaos::new(Lines, "chaos-lines")),
         Box::new(Delete::new(Lines, "lines", usize::MAX)),
         Box::new(CutPass::new(Brackets)),
@@ -112,6 +121,12 @@ pub fn default_for_files() -> Vec<Box<dyn Pass<TestCase>>> {
 /// Every file pass by name (for `--passes`).
 pub fn file_pass_by_name(name: &str) -> Option<Box<dyn Pass<TestCase>>> {
     Some(match name {
+        "rust-items" => Box::new(RustDelete::new(NodeClass::Items, "rust-items")),
+        "rust-bodies-empty" => Box::new(RustReplace::empty_bodies()),
+        "rust-bodies-loop" => Box::new(RustReplace::loop_bodies()),
+        "rust-statements" => Box::new(RustDelete::new(NodeClass::Statements, "rust-statements")),
+        "rust-lists" => Box::new(RustDelete::new(NodeClass::ListElements, "rust-lists")),
+        "rust-attributes" => Box::new(RustDelete::new(NodeClass::Attributes, "rust-attributes")),
         "chaos-lines" => Box::new(Chaos::new(Lines, "chaos-lines")),
         "lines" => Box::new(Delete::new(Lines, "lines", usize::MAX)),
         "lithium-lines" => Box::new(Lithium::new(Lines, "lithium-lines")),
@@ -131,6 +146,12 @@ pub fn file_pass_by_name(name: &str) -> Option<Box<dyn Pass<TestCase>>> {
 
 /// Names accepted by `file_pass_by_name`.
 pub const FILE_PASS_NAMES: &[&str] = &[
+    "rust-items",
+    "rust-bodies-empty",
+    "rust-bodies-loop",
+    "rust-statements",
+    "rust-lists",
+    "rust-attributes",
     "chaos-lines",
     "lines",
     "lithium-lines",

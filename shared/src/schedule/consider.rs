@@ -58,6 +58,7 @@ pub(crate) struct State<'a, C: Case> {
     progress_interval: Duration,
     observer: &'a mut dyn Observer,
     sink: &'a mut dyn Sink<C>,
+    pub(crate) admit: Option<super::Admit<'a, C>>,
 }
 
 impl<'a, C: Case> State<'a, C> {
@@ -103,6 +104,7 @@ impl<'a, C: Case> State<'a, C> {
             progress_interval: config.progress_interval,
             observer,
             sink,
+            admit: None,
         })
     }
 
@@ -221,7 +223,7 @@ impl<'a, C: Case> State<'a, C> {
         let mut todo: Vec<usize> = Vec::new();
         for (i, c) in cands.iter().enumerate() {
             self.stats[self.current].tests += 1;
-            if !is_smaller(c, &self.best) {
+            if !is_smaller(c, &self.best) || self.admit.as_ref().is_some_and(|f| !f(c)) {
                 self.rejected += 1;
                 verdicts[i] = Some(false);
                 continue;

@@ -94,7 +94,13 @@ pub struct Reduction<'a, C: Case> {
     pub cache: VerdictCache,
     /// Cancellation flag (set it from another thread to stop).
     pub cancel: CancelFlag,
+    /// A cheap static check: candidates it refuses (e.g. Rust that no longer
+    /// parses) are rejected without running the predicate.
+    pub admit: Option<Admit<'a, C>>,
 }
+
+/// See [`Reduction::admit`].
+pub type Admit<'a, C> = Box<dyn Fn(&C) -> bool + Send + Sync + 'a>;
 
 /// Reduces `initial`; every improvement is committed to `sink` before going on.
 pub fn reduce<C: Case>(
@@ -109,6 +115,7 @@ pub fn reduce<C: Case>(
         config,
         cache,
         cancel,
+        admit,
     } = reduction;
     let start = Instant::now();
     let initial_size = initial.size();
@@ -123,6 +130,7 @@ pub fn reduce<C: Case>(
         observer,
         sink,
     )?;
+    state.admit = admit;
     state.emit(&Event::Started {
         initial_size,
         jobs: config.jobs.max(1),

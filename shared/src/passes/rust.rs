@@ -1,0 +1,355 @@
+//! Rust-aware passes over the syntax tree of each `.rs` file: delete items at every
+//! level (files, modules, impls, traits), statements, list elements with their
+//! commas (fields, variants, parameters, arguments, generic parameters, bounds,
+//! where predicates, match arms, `use` tree members) and attributes; replace
+//! function bodies with `{}` or `{ loop {} }`. Deletions go outermost first: a
+//! sweep handles nesting level 0, then 1, and so on, so a needed `impl` is opened
+//! up and its unneeded methods go next.
+
+use ra_ap_syntax::{SyntaxKind, SyntaxNode};
+
+use super::delete::Delete;
+use super::units::{Segmenter, Span};
+use super::Pass;
+use crate::case::Case;
+use crate::edit::{Edit, EditSet};
+use crate::schedule::{Ctx, Interrupt};
+use crate::syntax::{deletion_range, is_item, is_rust, level, parse};
+use crate::testcase::TestCase;
+
+/// Which nodes a Rust deletion pass works on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NodeClass {
+    /// Items at every level.
+    Items,
+    /// `let` and expression statements.
+    Statements,
+    /// Elements of comma-separated lists, with their comma.
+    ListElements,
+    /// Attributes (`#[derive(..)]`, `#[inline]`, ...) and doc comments.
+    Attributes,
+}
+
+impl NodeClass {
+    fn selects(self, n: &SyntaxNode) -> bool {
+        use SyntaxKind::*;
+        let k = n.kind();
+        match self {
+            NodeClass::Items => {
+                is_item(k)
+                    || (k == MACRO_CALL
+                        && n.parent().is_some_and(|p| {
+                            matches!(p.kind(), SOURCE_FILE | ITEM_LIST | ASSOC_ITEM_LIST)
+                        }))
+            }
+            NodeClass::Statements => matches!(k, LET_STMT | EXPR_STMT),
+            NodeClass::ListElements => {
+                matches!(
+                    k,
+                    RECORD_FIELD
+                        | TUPLE_FIELD
+                        | VARIANT
+                        | PARAM
+                        | SELF_PARAM
+                        | TYPE_PARAM
+                        | LIFETIME_PARAM
+                        | CONST_PARAM
+                        | WHERE_PRED
+                        | TYPE_BOUND
+                        | MATCH_ARM
+                        | RECORD_EXPR_FIELD
+                        | RECORD_PAT_FIELD
+                ) || (k == USE_TREE && n.parent().is_some_and(|p| p.kind() == USE_TREE_LIST))
+                    || n.parent().is_some_and(|p| {
+                        matches!(
+                            p.kind(),
+                            ARG_LIST | TUPLE_EXPR | ARRAY_EXPR | GENERIC_ARG_LIST
+                        )
+                    }) && !matches!(k, L_PAREN | R_PAREN)
+            }
+            NodeClass::Attributes => k == ATTR,
+        }
+    }
+
+    fn comma(self) -> bool {
+        self == NodeClass::ListElements
+    }
+}
+
+/// The nodes of one class at one nesting level, as deletable units.
+pub struct Nodes {
+    class: NodeClass,
+    level: usize,
+}
+
+impl Nodes {
+    fn spans_at(&self, case: &TestCase, level_wanted: usize) -> Vec<Span> {
+        let mut out = Vec::new();
+        for (seq, (path, bytes)) in case.files().enumerate() {
+            if !is_rust(path) {
+                continue;
+            }
+            let Some(root) = parse(bytes) else { continue };
+            let class = self.class;
+            let mut spans: Vec<Span> = root
+                .descendants()
+                .filter(|n| class.selects(n) && level(n, |a| class.selects(a)) == level_wanted)
+                .map(|n| {
+                    let (start, end) = deletion_range(&n, class.comma());
+                    Span { seq, start, end }
+                })
+                .filter(|s| s.end > s.start)
+                .collect();
+            spans.sort_by_key(|s| (s.start, s.end));
+            // Keep units disjoint (a widened range may touch the next node).
+            let mut last_end = 0;
+            spans.retain(|s| {
+                let ok = s.start >= last_end;
+                if ok {
+                    last_end = s.end;
+                }
+                ok
+            });
+            out.extend(spans);
+        }
+        out
+    }
+}
+
+impl Segmenter<TestCase> for Nodes {
+    fn name(&self) -> &'static str {
+        "rust-nodes"
+    }
+    fn segment(&self, case: &TestCase) -> Vec<Span> {
+        self.spans_at(case, self.level)
+    }
+}
+
+/// Deletes the nodes of a class, level by level, with the density-adaptive
+/// deletion of [`Delete`].
+pub struct RustDelete {
+    inner: Delete<Nodes>,
+    class: NodeClass,
+    level: usize,
+}
+
+/// Deeper levels than this are left to the generic passes.
+const MAX_LEVEL: usize = 6;
+
+impl RustDelete {
+    /// A pass deleting nodes of `class`, named `name`.
+    pub fn new(class: NodeClass, name: &'static str) -> RustDelete {
+        RustDelete {
+            inner: Delete::new(Nodes { class, level: 0 }, name, usize::MAX),
+            class,
+            level: 0,
+        }
+    }
+
+    fn set_level(&mut self, level: usize) {
+        self.level = level;
+        self.inner = Delete::new(
+            Nodes {
+                class: self.class,
+                level,
+            },
+            Pass::<TestCase>::name(&self.inner),
+            usize::MAX,
+        );
+    }
+}
+
+impl Pass<TestCase> for RustDelete {
+    fn name(&self) -> &'static str {
+        Pass::<TestCase>::name(&self.inner)
+    }
+    fn is_fresh(&self) -> bool {
+        self.level == 0 && Pass::<TestCase>::is_fresh(&self.inner)
+    }
+    fn run(&mut self, ctx: &mut Ctx<'_, '_, TestCase>) -> Result<(), Interrupt> {
+        loop {
+            self.inner.run(ctx)?;
+            let next = self.level + 1;
+            let probe = Nodes {
+                class: self.class,
+                level: next,
+            };
+            if next > MAX_LEVEL || probe.segment(ctx.current()).is_empty() {
+                self.set_level(0);
+                return Ok(());
+            }
+            self.set_level(next);
+        }
+    }
+}
+
+/// Replaces every site (a node range) with the same text, in chunks: all sites
+/// at once, then halves, quarters, ... down to one at a time (Lithium's schedule),
+/// from the end of the file.
+pub struct RustReplace {
+    name: &'static str,
+    with: &'static str,
+    site: fn(&SyntaxNode) -> bool,
+}
+
+impl RustReplace {
+    /// Function bodies → `{}`.
+    pub fn empty_bodies() -> RustReplace {
+        RustReplace {
+            name: "rust-bodies-empty",
+            with: "{}",
+            site: is_fn_body,
+        }
+    }
+
+    /// Function bodies → `{ loop {} }` (type-checks whatever the return type).
+    pub fn loop_bodies() -> RustReplace {
+        RustReplace {
+            name: "rust-bodies-loop",
+            with: "{ loop {} }",
+            site: is_fn_body,
+        }
+    }
+
+    fn sites(&self, case: &TestCase) -> Vec<(usize, usize, usize)> {
+        let mut out = Vec::new();
+        for (seq, (path, bytes)) in case.files().enumerate() {
+            if !is_rust(path) {
+                continue;
+            }
+            let Some(root) = parse(bytes) else { continue };
+            let mut last_end = 0;
+            for n in root.descendants() {
+                if !(self.site)(&n) {
+                    continue;
+                }
+                let r = n.text_range();
+                let (a, b) = (usize::from(r.start()), usize::from(r.end()));
+                let text = &bytes[a..b];
+                // Only where it shrinks, and outermost sites only.
+                if b - a <= self.with.len() || a < last_end || text == self.with.as_bytes() {
+                    continue;
+                }
+                last_end = b;
+                out.push((seq, a, b));
+            }
+        }
+        out
+    }
+}
+
+fn is_fn_body(n: &SyntaxNode) -> bool {
+    n.kind() == SyntaxKind::BLOCK_EXPR && n.parent().is_some_and(|p| p.kind() == SyntaxKind::FN)
+}
+
+impl Pass<TestCase> for RustReplace {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn run(&mut self, ctx: &mut Ctx<'_, '_, TestCase>) -> Result<(), Interrupt> {
+        let mut k = usize::MAX;
+        loop {
+            let sites = self.sites(ctx.current());
+            if sites.is_empty() {
+                return Ok(());
+            }
+            k = k.min(sites.len());
+            let mut end = sites.len();
+            while end > 0 {
+                ctx.checkpoint()?;
+                let start = end.saturating_sub(k);
+                let sites = self.sites(ctx.current());
+                let end_now = end.min(sites.len());
+                let mut set = EditSet::new();
+                for &(seq, a, b) in &sites[start.min(end_now)..end_now] {
+                    set.push(Edit::replace(seq, a, b, self.with.as_bytes().to_vec()));
+                }
+                if !set.is_empty() {
+                    let cand = ctx.current().apply(&set);
+                    ctx.test(cand)?;
+                }
+                end = start;
+            }
+            if k == 1 {
+                return Ok(());
+            }
+            k /= 2;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn units(class: NodeClass, level: usize, text: &str) -> Vec<String> {
+        let case = TestCase::single("a.rs", text.as_bytes().to_vec());
+        Nodes { class, level }
+            .segment(&case)
+            .iter()
+            .map(|s| text[s.start..s.end].to_string())
+            .collect()
+    }
+
+    #[test]
+    fn items_by_level() {
+        let text = "struct A;\nimpl A {\n    fn f() {}\n    fn g() {}\n}\nmod m { fn h() {} }\n";
+        assert_eq!(
+            units(NodeClass::Items, 0, text),
+            [
+                "struct A;\n",
+                "impl A {\n    fn f() {}\n    fn g() {}\n}\n",
+                "mod m { fn h() {} }\n"
+            ]
+        );
+        assert_eq!(
+            units(NodeClass::Items, 1, text),
+            ["fn f() {}\n    ", "fn g() {}\n", "fn h() {} "]
+        );
+    }
+
+    #[test]
+    fn list_elements_with_commas() {
+        let text = "fn f<T: Copy + Clone>(a: u8, b: T) { g(1, 2); }\n";
+        let u = units(NodeClass::ListElements, 0, text);
+        assert!(u.contains(&"a: u8, ".to_string()), "{u:?}");
+        assert!(u.contains(&"1, ".to_string()), "{u:?}");
+        let text = "use std::{fmt, io};\nenum E { A, B(u8) }\n";
+        let u = units(NodeClass::ListElements, 0, text);
+        assert!(u.contains(&"fmt, ".to_string()), "{u:?}");
+        assert!(u.contains(&"A, ".to_string()), "{u:?}");
+    }
+
+    #[test]
+    fn statements_and_attributes() {
+        let text = "#[derive(Debug)]\nstruct S;\nfn f() { let x = 1; g(x); }\n";
+        assert_eq!(
+            units(NodeClass::Statements, 0, text),
+            ["let x = 1; ", "g(x); "]
+        );
+        assert_eq!(
+            units(NodeClass::Attributes, 0, text),
+            ["#[derive(Debug)]\n"]
+        );
+    }
+
+    #[test]
+    fn body_sites_are_outermost_and_shrinking() {
+        let text = "fn a() -> u8 { 1 + 2 }\nfn b() {}\nfn c() { fn d() { x(); } }\n";
+        let case = TestCase::single("a.rs", text.as_bytes().to_vec());
+        let sites = RustReplace::empty_bodies().sites(&case);
+        let got: Vec<&str> = sites.iter().map(|&(_, a, b)| &text[a..b]).collect();
+        assert_eq!(got, ["{ 1 + 2 }", "{ fn d() { x(); } }"]);
+    }
+
+    #[test]
+    fn not_rust_has_no_units() {
+        let case = TestCase::single("a.yaml", b"fn f() {}".to_vec());
+        assert!(Nodes {
+            class: NodeClass::Items,
+            level: 0
+        }
+        .segment(&case)
+        .is_empty());
+    }
+}

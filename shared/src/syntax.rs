@@ -1,0 +1,144 @@
+//! Rust syntax: a lossless, error-tolerant parse (rust-analyzer's `ra_ap_syntax`)
+//! of each `.rs` file of a case, the ranges of the nodes the Rust passes work on,
+//! and the parse check that discards candidates that no longer parse.
+
+use std::path::Path;
+
+use ra_ap_syntax::{Edition, SourceFile, SyntaxKind, SyntaxNode};
+
+use crate::testcase::TestCase;
+
+/// `true` for a file the Rust passes should look at.
+pub fn is_rust(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "rs")
+}
+
+/// Parses `text` (invalid UTF-8 is treated as not Rust: `None`).
+pub fn parse(text: &[u8]) -> Option<SyntaxNode> {
+    let s = std::str::from_utf8(text).ok()?;
+    Some(SourceFile::parse(s, Edition::Edition2024).syntax_node())
+}
+
+/// The number of syntax errors in `text` (`usize::MAX` when not UTF-8).
+pub fn error_count(text: &[u8]) -> usize {
+    match std::str::from_utf8(text) {
+        Ok(s) => SourceFile::parse(s, Edition::Edition2024).errors().len(),
+        Err(_) => usize::MAX,
+    }
+}
+
+/// A parse check for candidates: each Rust file may have at most as many syntax
+/// errors as it had in the original (a bug may need a parse error; a candidate
+/// must not add one).
+pub struct ParseCheck {
+    baseline: Vec<(std::path::PathBuf, usize)>,
+}
+
+impl ParseCheck {
+    /// Records the error counts of `original`'s Rust files.
+    pub fn new(original: &TestCase) -> ParseCheck {
+        ParseCheck {
+            baseline: original
+                .files()
+                .filter(|(p, _)| is_rust(p))
+                .map(|(p, b)| (p.to_path_buf(), error_count(b)))
+                .collect(),
+        }
+    }
+
+    /// `true` when `case` parses at least as well as the original.
+    pub fn admits(&self, case: &TestCase) -> bool {
+        case.files()
+            .all(|(p, b)| match self.baseline.iter().find(|(q, _)| q == p) {
+                Some((_, allowed)) => *allowed == usize::MAX || error_count(b) <= *allowed,
+                None => true,
+            })
+    }
+}
+
+/// Item kinds (at any level: files, modules, impls, traits, extern blocks).
+pub fn is_item(k: SyntaxKind) -> bool {
+    use SyntaxKind::*;
+    matches!(
+        k,
+        FN | STRUCT
+            | ENUM
+            | UNION
+            | IMPL
+            | TRAIT
+            | MODULE
+            | USE
+            | CONST
+            | STATIC
+            | TYPE_ALIAS
+            | MACRO_RULES
+            | MACRO_DEF
+            | EXTERN_BLOCK
+            | EXTERN_CRATE
+    )
+}
+
+/// A node's byte range, widened over the whitespace after it (and, for list
+/// elements, the comma that separates it from the next one), so deleting it
+/// leaves neither a blank line nor a dangling comma.
+pub fn deletion_range(node: &SyntaxNode, with_comma: bool) -> (usize, usize) {
+    let r = node.text_range();
+    let (start, mut end) = (usize::from(r.start()), usize::from(r.end()));
+    let mut next = node.last_token().and_then(|t| t.next_token());
+    let mut took_comma = false;
+    while let Some(t) = next {
+        match t.kind() {
+            SyntaxKind::WHITESPACE => {
+                end = usize::from(t.text_range().end());
+            }
+            SyntaxKind::COMMA if with_comma && !took_comma => {
+                took_comma = true;
+                end = usize::from(t.text_range().end());
+            }
+            _ => break,
+        }
+        next = t.next_token();
+    }
+    (start, end)
+}
+
+/// How many ancestors of `node` satisfy `pred` (its nesting level among them).
+pub fn level(node: &SyntaxNode, pred: impl Fn(&SyntaxNode) -> bool) -> usize {
+    node.ancestors().skip(1).filter(|a| pred(a)).count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_check_counts_errors_per_file() {
+        let orig = TestCase::single("a.rs", b"fn f() { let x = 1; }\n".to_vec());
+        let check = ParseCheck::new(&orig);
+        assert!(check.admits(&orig));
+        assert!(!check.admits(&orig.with_seq_text(b"fn f() { let x = 1;\n")));
+        assert!(check.admits(&orig.with_seq_text(b"fn f() {}\n")));
+        // Not Rust: anything goes.
+        let yaml = TestCase::single("a.yaml", b"a: [1".to_vec());
+        assert!(ParseCheck::new(&yaml).admits(&yaml));
+    }
+
+    #[test]
+    fn deletion_ranges_take_commas_and_whitespace() {
+        let text = "struct S { a: u8, b: u16 }\n";
+        let root = parse(text.as_bytes()).unwrap();
+        let field = root
+            .descendants()
+            .find(|n| n.kind() == SyntaxKind::RECORD_FIELD)
+            .unwrap();
+        let (a, b) = deletion_range(&field, true);
+        assert_eq!(&text[a..b], "a: u8, ");
+    }
+
+    impl TestCase {
+        fn with_seq_text(&self, t: &[u8]) -> TestCase {
+            use crate::case::Case;
+            self.with_seq(0, t.to_vec())
+        }
+    }
+}
