@@ -70,7 +70,12 @@ struct RunningJob {
 /// An answer we wait for from the client.
 enum Pending {
     ProgressCreate { job: u64 },
-    ApplyEdit { path: PathBuf, text: String },
+    /// The job's answer waits until the file exists in the client.
+    ApplyEdit {
+        path: PathBuf,
+        text: String,
+        answer: Box<Option<Response>>,
+    },
     Other,
 }
 
@@ -585,17 +590,20 @@ impl Server {
                     self.report_progress(job, v);
                 }
             }
-            Pending::ApplyEdit { path, text } => {
+            Pending::ApplyEdit { path, text, answer } => {
                 let applied = r
                     .result
                     .as_ref()
                     .and_then(|v| v.get("applied"))
                     .and_then(|v| v.as_bool())
                     .unwrap_or(false);
-                if applied && path.exists() {
+                if applied {
                     self.show_result(&path, false);
                 } else {
                     self.write_and_show(&path, &text);
+                }
+                if let Some(answer) = *answer {
+                    self.send(answer);
                 }
             }
             Pending::Other => {}
@@ -643,10 +651,9 @@ impl Server {
                     "cancelled": result.summary.cancelled,
                     "signature": result.signature.as_ref().map(|s| s.display()),
                 });
-                self.deliver(&j, &result);
-                self.send(if j.request_cancelled {
+                let answer = if j.request_cancelled {
                     error(
-                        j.request,
+                        j.request.clone(),
                         ErrorCode::RequestCanceled,
                         format!(
                             "cancelled; the best result so far is in {}",
@@ -654,8 +661,12 @@ impl Server {
                         ),
                     )
                 } else {
-                    Response::new_ok(j.request, value)
-                });
+                    Response::new_ok(j.request.clone(), value)
+                };
+                // The answer goes out once the client has the file.
+                if let Some(answer) = self.deliver(&j, &result, answer) {
+                    self.send(answer);
+                }
             }
             Err(e) => {
                 let code = match e.kind {
@@ -670,8 +681,14 @@ impl Server {
     }
 
     /// Hands the result to the client: a new file through `workspace/applyEdit`
-    /// when it can create files, else written here; then shown.
-    fn deliver(&mut self, j: &RunningJob, result: &JobResult) {
+    /// when it can create files, else written here; then shown. Returns `answer`
+    /// when it can go out now, `None` when it waits for the client's reply.
+    fn deliver(
+        &mut self,
+        j: &RunningJob,
+        result: &JobResult,
+        answer: Response,
+    ) -> Option<Response> {
         if !j.single_file {
             // A crate: the job wrote the whole reduced crate beside the original.
             let file = result
@@ -679,7 +696,7 @@ impl Server {
                 .join(j.target_file.file_name().unwrap_or_default());
             let shown = find_in(&result.output, &j.target_file).unwrap_or(file);
             self.show_result(&shown, true);
-            return;
+            return Some(answer);
         }
         let text = result
             .best
@@ -718,12 +735,17 @@ impl Server {
                         label: Some(format!("cargo-minimize: create {}", path.display())),
                         edit,
                     },
-                    Pending::ApplyEdit { path, text },
+                    Pending::ApplyEdit {
+                        path,
+                        text,
+                        answer: Box::new(Some(answer)),
+                    },
                 );
-                return;
+                return None;
             }
         }
         self.write_and_show(&path, &text);
+        Some(answer)
     }
 
     fn write_and_show(&mut self, path: &Path, text: &str) {

@@ -1,0 +1,108 @@
+// The extension's own logic, free of the `vscode` module so that it can be unit
+// tested in plain Node: settings → server options, version checks, progress
+// arithmetic, and picking the server's code action for a command.
+
+/** The settings under `cargoMinimize.*`. */
+export interface Settings {
+  serverPath: string;
+  jobs: number;
+  timeout: number;
+  rustcFlags: string[];
+  cargoFlags: string[];
+  env: Record<string, string>;
+}
+
+/** The server's settings object (`initializationOptions`, `didChangeConfiguration`). */
+export function serverOptions(s: Settings): Record<string, unknown> {
+  return {
+    jobs: Math.max(0, Math.floor(s.jobs)),
+    timeout: s.timeout > 0 ? s.timeout : 60,
+    rustcFlags: s.rustcFlags,
+    cargoFlags: s.cargoFlags,
+    env: s.env,
+  };
+}
+
+/** The oldest server this extension can drive. */
+export const MIN_SERVER_VERSION = '0.1.0';
+
+/** Parses `cargo minimize 0.1.0` (the output of `--version`) into [0, 1, 0]. */
+export function parseVersion(output: string): [number, number, number] | undefined {
+  const m = /(\d+)\.(\d+)\.(\d+)/.exec(output);
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
+}
+
+/** `true` when `have` is at least `want`. */
+export function versionAtLeast(have: [number, number, number], want: string): boolean {
+  const w = parseVersion(want);
+  if (!w) {
+    return false;
+  }
+  for (let i = 0; i < 3; i++) {
+    if (have[i] !== w[i]) {
+      return have[i] > w[i];
+    }
+  }
+  return true;
+}
+
+/** What is wrong with the server binary, as a message the user can act on, or undefined. */
+export function checkServer(
+  path: string,
+  run: { status: number | null; stdout: string; error?: string },
+): string | undefined {
+  if (run.error || run.status === null) {
+    return `cargo-minimize was not found (${path}): install it with \`cargo install --path cargo-minimize\` from the cargo-minimize repository, or set "cargoMinimize.server.path".`;
+  }
+  if (run.status !== 0) {
+    return `${path} --version failed (exit ${run.status}); check "cargoMinimize.server.path".`;
+  }
+  const v = parseVersion(run.stdout);
+  if (!v) {
+    return `${path} does not look like cargo-minimize (--version said "${run.stdout.trim()}").`;
+  }
+  if (!versionAtLeast(v, MIN_SERVER_VERSION)) {
+    return `cargo-minimize ${v.join('.')} is too old: this extension needs ${MIN_SERVER_VERSION} or newer.`;
+  }
+  return undefined;
+}
+
+/** Turns the server's absolute percentages into VS Code's increments. */
+export class Increments {
+  private last = 0;
+  /** The increment to report for `percentage` (never negative). */
+  next(percentage: number | undefined): number | undefined {
+    if (percentage === undefined) {
+      return undefined;
+    }
+    const p = Math.max(0, Math.min(100, percentage));
+    const inc = Math.max(0, p - this.last);
+    this.last = Math.max(this.last, p);
+    return inc;
+  }
+}
+
+/** Which of the server's code actions a command wants. */
+export type Want = 'fileIce' | 'crateIce' | 'test';
+
+/** Picks the action for `want` among the server's action titles; its index or -1. */
+export function pickAction(titles: string[], want: Want): number {
+  return titles.findIndex((t) => {
+    switch (want) {
+      case 'test':
+        return t.startsWith('Minimize failing test');
+      case 'crateIce':
+        return t.startsWith('Minimize this ICE (crate');
+      case 'fileIce':
+        return t === 'Minimize this ICE' || t.startsWith('Minimize this ICE (file');
+    }
+    return false;
+  });
+}
+
+/** The status bar text for a running job. */
+export function statusText(message: string | undefined, percentage: number | undefined): string {
+  const pct = percentage === undefined ? '' : ` ${Math.round(percentage)}%`;
+  const msg = message ? `: ${message}` : '';
+  return `$(loading~spin) Minimizing${pct}${msg}`.slice(0, 120);
+}
