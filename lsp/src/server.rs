@@ -69,7 +69,9 @@ struct RunningJob {
 
 /// An answer we wait for from the client.
 enum Pending {
-    ProgressCreate { job: u64 },
+    ProgressCreate {
+        job: u64,
+    },
     /// The job's answer waits until the file exists in the client.
     ApplyEdit {
         path: PathBuf,
