@@ -7,6 +7,9 @@ cargo-minimize, called by treereduce-rust's check script); sizes are non-whitesp
 bytes; each result is checked to show the same ICE.
 
 Usage: tools/bench_treereduce.py [--lines N] [--only SUBSTRING] [--out results.json]
+                                 [--reuse-treereduce results.json]
+--reuse-treereduce takes treereduce-rust's rows from an earlier run's JSON (the
+generated inputs are identical: the generator is seeded) and reruns only ours.
 Needs: target/release/cargo-minimize, treereduce-rust on PATH (or $TREEREDUCE).
 """
 import argparse, glob, json, os, re, shutil, statistics, subprocess, sys, tempfile, time
@@ -100,6 +103,7 @@ def main():
     ap.add_argument("--lines", type=int, default=2000)
     ap.add_argument("--only", default="")
     ap.add_argument("--out", default="")
+    ap.add_argument("--reuse-treereduce", default="")
     a = ap.parse_args()
     rows = []
     for ice_file in sorted(glob.glob(os.path.join(ROOT, "tests", "ices", "*.rs"))):
@@ -115,10 +119,16 @@ def main():
         with open(hand, "w") as f:
             f.write(body)
         wrapper, counter = write_wrapper(work)
+        reuse = {}
+        if a.reuse_treereduce:
+            reuse = {r["case"]: r for r in json.load(open(a.reuse_treereduce))}
         row = {"case": name, "input_bytes": os.path.getsize(case), "input_nonws": nonws(case), "hand_nonws": nonws(hand)}
         for tool, fn in [("ours", lambda: run_ours(case, flags, work, wrapper, counter)),
                          ("tr", lambda: run_tr(case, flags, ice, work, wrapper, counter, False)),
                          ("tr_slow", lambda: run_tr(case, flags, ice, work, wrapper, counter, True))]:
+            if tool != "ours" and name in reuse:
+                row[tool] = reuse[name][tool]
+                continue
             out, secs, calls = fn()
             row[tool] = {"nonws": nonws(out), "seconds": round(secs, 1), "calls": calls, "same_ice": shows_ice(out, flags, ice), "path": out}
             print(f"{name} {tool}: {row[tool]}", file=sys.stderr, flush=True)

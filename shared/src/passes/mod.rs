@@ -17,7 +17,7 @@ pub use chaos::Chaos;
 pub use cuts::{Brackets, CutPass, Ngrams, Repeats};
 pub use delete::{AdaptiveDdmin, Delete, Lithium};
 pub use integers::{ListInts, ReplaceWithSimpler, SharedValues, ShrinkEach, TextInts};
-pub use rust::{NodeClass, RustDelete, RustReplace};
+pub use rust::{NodeClass, RustDelete, RustRenames, RustReplace};
 pub use units::{Items, Lines, Segmenter, Span, Tokens};
 
 /// A reduction pass.
@@ -105,6 +105,7 @@ pub fn default_for_files() -> Vec<Box<dyn Pass<TestCase>>> {
         Box::new(RustDelete::new(NodeClass::Statements, "rust-statements")),
         Box::new(RustDelete::new(NodeClass::ListElements, "rust-lists")),
         Box::new(RustDelete::new(NodeClass::Attributes, "rust-attributes")),
+        Box::new(RustRenames),
         Box::new(Chaos::new(Lines, "chaos-lines")),
         Box::new(Delete::new(Lines, "lines", usize::MAX)),
         Box::new(CutPass::new(Brackets)),
@@ -127,6 +128,7 @@ pub fn file_pass_by_name(name: &str) -> Option<Box<dyn Pass<TestCase>>> {
         "rust-statements" => Box::new(RustDelete::new(NodeClass::Statements, "rust-statements")),
         "rust-lists" => Box::new(RustDelete::new(NodeClass::ListElements, "rust-lists")),
         "rust-attributes" => Box::new(RustDelete::new(NodeClass::Attributes, "rust-attributes")),
+        "rust-renames" => Box::new(RustRenames),
         "chaos-lines" => Box::new(Chaos::new(Lines, "chaos-lines")),
         "lines" => Box::new(Delete::new(Lines, "lines", usize::MAX)),
         "lithium-lines" => Box::new(Lithium::new(Lines, "lithium-lines")),
@@ -152,6 +154,7 @@ pub const FILE_PASS_NAMES: &[&str] = &[
     "rust-statements",
     "rust-lists",
     "rust-attributes",
+    "rust-renames",
     "chaos-lines",
     "lines",
     "lithium-lines",

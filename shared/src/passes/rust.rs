@@ -278,6 +278,116 @@ impl Pass<TestCase> for RustReplace {
     }
 }
 
+/// Shortens identifiers consistently across the case: every name that some item,
+/// parameter or binding defines is renamed, with all its uses (in every `.rs`
+/// file, macro token trees included), to the shortest name not in use. One test
+/// per name, longest first.
+pub struct RustRenames;
+
+impl RustRenames {
+    /// The renames to try: (old name, new name), longest old name first.
+    fn plan(case: &TestCase) -> Vec<(String, String)> {
+        use std::collections::BTreeSet;
+        let mut defined = BTreeSet::new();
+        let mut used = BTreeSet::new();
+        for (path, bytes) in case.files() {
+            if !is_rust(path) {
+                continue;
+            }
+            let Some(root) = parse(bytes) else { continue };
+            for t in root
+                .descendants_with_tokens()
+                .filter_map(|e| e.into_token())
+            {
+                if t.kind() == SyntaxKind::IDENT {
+                    used.insert(t.text().to_string());
+                    if t.parent().is_some_and(|p| p.kind() == SyntaxKind::NAME) {
+                        defined.insert(t.text().to_string());
+                    }
+                }
+            }
+        }
+        let mut fresh = (1..=2usize).flat_map(|len| {
+            let letters: Vec<char> = ('a'..='z').collect();
+            (0..letters.len().pow(len as u32)).map(move |mut i| {
+                let mut s = String::new();
+                for _ in 0..len {
+                    s.insert(0, letters[i % 26]);
+                    i /= 26;
+                }
+                s
+            })
+        });
+        let mut names: Vec<String> = defined
+            .into_iter()
+            .filter(|n| n.len() > 1 && n != "main" && !n.starts_with("r#"))
+            .collect();
+        names.sort_by_key(|n| std::cmp::Reverse(n.len()));
+        let mut plan = Vec::new();
+        for old in names {
+            let new = loop {
+                match fresh.next() {
+                    Some(f) if used.contains(&f) || is_keywordish(&f) => continue,
+                    Some(f) => break Some(f),
+                    None => break None,
+                }
+            };
+            let Some(new) = new else { break };
+            if new.len() < old.len() {
+                plan.push((old, new));
+            }
+        }
+        plan
+    }
+
+    fn rename(case: &TestCase, old: &str, new: &str) -> EditSet<u8> {
+        let mut set = EditSet::new();
+        for (seq, (path, bytes)) in case.files().enumerate() {
+            if !is_rust(path) {
+                continue;
+            }
+            let Some(root) = parse(bytes) else { continue };
+            for t in root
+                .descendants_with_tokens()
+                .filter_map(|e| e.into_token())
+            {
+                if t.kind() == SyntaxKind::IDENT && t.text() == old {
+                    let r = t.text_range();
+                    set.push(Edit::replace(
+                        seq,
+                        usize::from(r.start()),
+                        usize::from(r.end()),
+                        new.as_bytes().to_vec(),
+                    ));
+                }
+            }
+        }
+        set
+    }
+}
+
+/// Short words that are keywords (or reserved) in some edition.
+fn is_keywordish(s: &str) -> bool {
+    matches!(s, "as" | "do" | "fn" | "if" | "in" | "gen")
+}
+
+impl Pass<TestCase> for RustRenames {
+    fn name(&self) -> &'static str {
+        "rust-renames"
+    }
+    fn run(&mut self, ctx: &mut Ctx<'_, '_, TestCase>) -> Result<(), Interrupt> {
+        for (old, new) in Self::plan(ctx.current()) {
+            ctx.checkpoint()?;
+            let set = Self::rename(ctx.current(), &old, &new);
+            if !set.is_empty() {
+                let cand = ctx.current().apply(&set);
+                ctx.test(cand)?;
+            }
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -340,6 +450,21 @@ mod tests {
         let sites = RustReplace::empty_bodies().sites(&case);
         let got: Vec<&str> = sites.iter().map(|&(_, a, b)| &text[a..b]).collect();
         assert_eq!(got, ["{ 1 + 2 }", "{ fn d() { x(); } }"]);
+    }
+
+    #[test]
+    fn renames_are_consistent_and_fresh() {
+        let text =
+            "type Boxed = Box<u8>;\nfn make(value: Boxed) -> Boxed { value }\nfn main() {}\n";
+        let case = TestCase::single("a.rs", text.as_bytes().to_vec());
+        let plan = RustRenames::plan(&case);
+        assert_eq!(plan[0], ("Boxed".to_string(), "a".to_string()));
+        assert!(plan.iter().all(|(o, _)| o != "main"));
+        let out = case.apply(&RustRenames::rename(&case, "Boxed", "a"));
+        assert_eq!(
+            out.seq(0),
+            b"type a = Box<u8>;\nfn make(value: a) -> a { value }\nfn main() {}\n"
+        );
     }
 
     #[test]
