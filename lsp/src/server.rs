@@ -483,7 +483,7 @@ impl Server {
                 queued: Vec::new(),
                 request_cancelled: false,
                 target_file: if single {
-                    actions_min_name(&file)
+                    minimize_engine::job::min_name(&file)
                 } else {
                     file
                 },
@@ -615,7 +615,7 @@ impl Server {
     // ---- the end of a job ----
 
     fn on_job_done(&mut self, job: u64, outcome: Result<JobResult, JobError>) {
-        let Some(mut j) = self.jobs.remove(&job) else {
+        let Some(j) = self.jobs.get_mut(&job) else {
             return;
         };
         if let Some(t) = j.thread.take() {
@@ -632,14 +632,13 @@ impl Server {
             ),
             Err(e) => format!("failed: {}", first_line(&e.message)),
         };
-        self.jobs.insert(job, j);
         self.report_progress(
             job,
             WorkDoneProgress::End(WorkDoneProgressEnd {
                 message: Some(end_message),
             }),
         );
-        let j = self.jobs.remove(&job).expect("inserted above");
+        let j = self.jobs.remove(&job).expect("looked up above");
         match outcome {
             Ok(result) => {
                 self.last_report = Some(result.report.clone());
@@ -800,11 +799,6 @@ impl Server {
 
 fn first_line(s: &str) -> &str {
     s.lines().next().unwrap_or("")
-}
-
-/// `NAME.min.rs` beside the original.
-fn actions_min_name(path: &Path) -> PathBuf {
-    minimize_engine::job::min_name(path)
 }
 
 /// The copy of `original` inside a reduced crate at `out` (same path relative to

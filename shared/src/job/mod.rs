@@ -549,19 +549,25 @@ fn first_run(
             e => internal(e),
         }
     };
+    // A probe with a signature shows the bug; without one it does not.
+    let from_probe = |signature: Option<Signature>, command: String, output: &[u8]| FirstRun {
+        verdict: if signature.is_some() {
+            Verdict::Interesting
+        } else {
+            Verdict::NotInteresting
+        },
+        signature,
+        command,
+        tail: tail(output, 25),
+    };
     Ok(match check {
         Check::Ice(p) => {
             let probe = p.probe(case, &env).map_err(to_error)?;
-            FirstRun {
-                verdict: if probe.signature.is_some() {
-                    Verdict::Interesting
-                } else {
-                    Verdict::NotInteresting
-                },
-                signature: probe.signature,
-                command: probe.command.display(),
-                tail: tail(&probe.finished.stderr, 25),
-            }
+            from_probe(
+                probe.signature,
+                probe.command.display(),
+                &probe.finished.stderr,
+            )
         }
         Check::Test(p) => {
             let probe = p.probe(case, &env).map_err(to_error)?;
@@ -570,16 +576,7 @@ fn first_run(
                 probe.finished.stderr.as_slice(),
             ]
             .concat();
-            FirstRun {
-                verdict: if probe.signature.is_some() {
-                    Verdict::Interesting
-                } else {
-                    Verdict::NotInteresting
-                },
-                signature: probe.signature,
-                command: probe.command.display(),
-                tail: tail(&out, 25),
-            }
+            from_probe(probe.signature, probe.command.display(), &out)
         }
         Check::Script(p) => {
             let path = ScriptPredicate::materialize(case, scratch).map_err(to_error)?;

@@ -17,6 +17,14 @@ use crate::schedule::{Ctx, Interrupt};
 use crate::syntax::{deletion_range, is_item, is_rust, level, parse};
 use crate::testcase::TestCase;
 
+/// The Rust files of `case` that parse: (sequence index, bytes, syntax tree).
+fn rust_trees(case: &TestCase) -> impl Iterator<Item = (usize, &[u8], SyntaxNode)> {
+    case.files()
+        .enumerate()
+        .filter(|(_, (path, _))| is_rust(path))
+        .filter_map(|(seq, (_, bytes))| Some((seq, bytes, parse(bytes)?)))
+}
+
 /// Which nodes a Rust deletion pass works on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NodeClass {
@@ -85,11 +93,7 @@ pub struct Nodes {
 impl Nodes {
     fn spans_at(&self, case: &TestCase, level_wanted: usize) -> Vec<Span> {
         let mut out = Vec::new();
-        for (seq, (path, bytes)) in case.files().enumerate() {
-            if !is_rust(path) {
-                continue;
-            }
-            let Some(root) = parse(bytes) else { continue };
+        for (seq, _, root) in rust_trees(case) {
             let class = self.class;
             let mut spans: Vec<Span> = root
                 .descendants()
@@ -213,11 +217,7 @@ impl RustReplace {
 
     fn sites(&self, case: &TestCase) -> Vec<(usize, usize, usize)> {
         let mut out = Vec::new();
-        for (seq, (path, bytes)) in case.files().enumerate() {
-            if !is_rust(path) {
-                continue;
-            }
-            let Some(root) = parse(bytes) else { continue };
+        for (seq, bytes, root) in rust_trees(case) {
             let mut last_end = 0;
             for n in root.descendants() {
                 if !(self.site)(&n) {
@@ -254,21 +254,22 @@ impl Pass<TestCase> for RustReplace {
                 return Ok(());
             }
             k = k.min(sites.len());
+            let mut sites = sites;
             let mut end = sites.len();
             while end > 0 {
                 ctx.checkpoint()?;
                 let start = end.saturating_sub(k);
-                let sites = self.sites(ctx.current());
-                let end_now = end.min(sites.len());
                 let mut set = EditSet::new();
-                for &(seq, a, b) in &sites[start.min(end_now)..end_now] {
+                for &(seq, a, b) in &sites[start..end] {
                     set.push(Edit::replace(seq, a, b, self.with.as_bytes().to_vec()));
                 }
-                if !set.is_empty() {
-                    let cand = ctx.current().apply(&set);
-                    ctx.test(cand)?;
+                let cand = ctx.current().apply(&set);
+                if ctx.test(cand)? {
+                    // Replaced sites drop out; the ones before `start` keep their
+                    // places, so only re-parse after a change.
+                    sites = self.sites(ctx.current());
                 }
-                end = start;
+                end = start.min(sites.len());
             }
             if k == 1 {
                 return Ok(());
@@ -290,11 +291,7 @@ impl RustRenames {
         use std::collections::BTreeSet;
         let mut defined = BTreeSet::new();
         let mut used = BTreeSet::new();
-        for (path, bytes) in case.files() {
-            if !is_rust(path) {
-                continue;
-            }
-            let Some(root) = parse(bytes) else { continue };
+        for (_, _, root) in rust_trees(case) {
             for t in root
                 .descendants_with_tokens()
                 .filter_map(|e| e.into_token())
@@ -342,11 +339,7 @@ impl RustRenames {
 
     fn rename(case: &TestCase, old: &str, new: &str) -> EditSet<u8> {
         let mut set = EditSet::new();
-        for (seq, (path, bytes)) in case.files().enumerate() {
-            if !is_rust(path) {
-                continue;
-            }
-            let Some(root) = parse(bytes) else { continue };
+        for (seq, _, root) in rust_trees(case) {
             for t in root
                 .descendants_with_tokens()
                 .filter_map(|e| e.into_token())
