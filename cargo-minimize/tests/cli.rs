@@ -331,3 +331,62 @@ fn failing_test_reduces_the_crate_sources() {
     assert!(!t.status.success(), "the reduced crate's test still fails");
     assert!(String::from_utf8_lossy(&t.stdout).contains("panicked at src/lib.rs"));
 }
+
+/// `--test NAME --input FILE` on a real published crate with a known panic
+/// (yaml-rust 0.3.0 reaches `unreachable!()` on `-` inside a flow collection; the
+/// crate is examples/test-bugs/yaml-rust-flow-dash): the input shrinks to the
+/// trigger, the test still panics at the same place, and the user's fixture is
+/// never written.
+#[test]
+fn failing_test_input_of_a_real_crate() {
+    let dir = tempfile::tempdir().unwrap();
+    let src =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/test-bugs/yaml-rust-flow-dash");
+    let root = dir.path().join("case");
+    for f in ["Cargo.toml", "Cargo.lock", "src/lib.rs", "tests/parse.rs"] {
+        write(&root, f, &std::fs::read_to_string(src.join(f)).unwrap());
+    }
+    let mut yaml = String::new();
+    for i in 0..60 {
+        yaml += &format!("---\nname: service-{i}\nport: {}\nowners:\n  - a{i}@example.org\nlabels: {{tier: web, n: {i}}}\n", 8000 + i);
+        if i == 31 {
+            yaml += "tags: {- beta, gamma}\n";
+        }
+    }
+    let fixture = write(&root, "tests/fixtures/big.yaml", &yaml);
+    let o = run(
+        &root,
+        &[
+            "--test",
+            "loads_big_stream",
+            "--input",
+            "tests/fixtures/big.yaml",
+            "-j",
+            "2",
+            "--json",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("scanner.rs:955"), "{}", stderr(&o));
+    let json: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&o.stdout).lines().last().unwrap()).unwrap();
+    let min = std::fs::read_to_string(root.join("tests/fixtures/big.min.yaml")).unwrap();
+    assert_eq!(json["output_bytes"].as_u64().unwrap() as usize, min.len());
+    assert!(min.len() <= 4 && min.contains('-'), "{min:?}");
+    assert_eq!(
+        std::fs::read_to_string(&fixture).unwrap(),
+        yaml,
+        "the fixture was modified"
+    );
+    // The result still makes the real test panic at the same place.
+    std::fs::write(&fixture, &min).unwrap();
+    let t = Command::new("cargo")
+        .args(["test", "--test", "parse", "loads_big_stream"])
+        .current_dir(&root)
+        .env("CARGO_TARGET_DIR", dir.path().join("target"))
+        .output()
+        .unwrap();
+    assert!(!t.status.success());
+    let out = String::from_utf8_lossy(&t.stdout).into_owned() + &String::from_utf8_lossy(&t.stderr);
+    assert!(out.contains("yaml-rust-0.3.0/src/scanner.rs:955"), "{out}");
+}
