@@ -105,9 +105,8 @@ def gif_frame(rng, w, h):
     """One valid frame: graphic control extension, image descriptor, LZW data."""
     gce = bytes([0x21, 0xF9, 4, 0, rng.randint(1, 20), 0, 0, 0])
     desc = bytes([0x2C]) + struct.pack("<HHHH", 0, 0, w, h) + bytes([0])
-    # Smooth stripes, so the data looks like an image rather than noise.
-    base = rng.randint(0, 3)
-    pixels = [((x // 4 + y // 3 + base) % 4) for y in range(h) for x in range(w)]
+    # Noise, so the image data has the entropy of compressed data, as in real files.
+    pixels = [rng.randint(0, 3) for _ in range(w * h)]
     data = lzw_uncompressed(pixels)
     blocks = bytearray([2])
     for i in range(0, len(data), 255):

@@ -103,6 +103,12 @@ pub(crate) struct Args {
     #[arg(long)]
     pub(crate) hang: bool,
 
+    /// Check the original this many times before reducing (at least 2); any
+    /// disagreement stops with exit code 5 (a flaky check). Raise it when the bug
+    /// only shows some of the time
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u32).range(2..))]
+    pub(crate) original_runs: u32,
+
     /// How strictly a candidate's failure must match the original's
     #[arg(long = "match", value_enum, default_value_t = Match::Exact)]
     pub(crate) match_mode: Match,

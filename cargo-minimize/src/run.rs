@@ -110,6 +110,7 @@ fn spec_from(args: &Args) -> Result<JobSpec> {
     spec.extra = args.extra.iter().map(OsString::from).collect();
     spec.timeout = Duration::from_secs_f64(args.timeout.max(0.01));
     spec.hang = args.hang;
+    spec.original_runs = args.original_runs as usize;
     spec.mode = match args.match_mode {
         Match::Exact => MatchMode::Exact,
         Match::Location => MatchMode::Location,

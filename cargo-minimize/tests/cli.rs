@@ -390,3 +390,71 @@ fn failing_test_input_of_a_real_crate() {
     let out = String::from_utf8_lossy(&t.stdout).into_owned() + &String::from_utf8_lossy(&t.stderr);
     assert!(out.contains("yaml-rust-0.3.0/src/scanner.rs:955"), "{out}");
 }
+
+/// A check that is interesting 80% of the time (a seeded pseudo-random sequence, so
+/// the test itself is deterministic) while the marker is present: `--original-runs`
+/// catches it before reducing, and without it the result still has the marker and
+/// passed its final re-check.
+#[test]
+fn an_80_percent_flaky_check_is_caught_and_never_yields_a_wrong_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let data: String = (0..60).map(|i| format!("line {i}\n")).collect::<String>() + "MARK\n";
+    write(dir.path(), "in.txt", &data);
+    // n-th run (counted in a file): a multiplicative hash of n, interesting when
+    // the marker is present and the draw is below 80.
+    let counter = dir.path().join("count");
+    script(
+        dir.path(),
+        "flaky80.sh",
+        &format!(
+            "n=$(cat {c} 2>/dev/null || echo 0); n=$((n + 1)); echo $n > {c}\n\
+             r=$(( n * 2654435761 % 4294967296 / 65536 % 100 ))\n\
+             grep -q MARK \"$1\" && [ $r -lt 80 ]",
+            c = counter.display()
+        ),
+    );
+    let o = run(
+        dir.path(),
+        &[
+            "--script",
+            "./flaky80.sh",
+            "in.txt",
+            "--original-runs",
+            "10",
+            "-j",
+            "1",
+            "--no-cache",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(5), "{}", stderr(&o));
+    assert!(stderr(&o).contains("flaky"), "{}", stderr(&o));
+    assert!(!dir.path().join("in.min.txt").exists());
+
+    std::fs::remove_file(&counter).ok();
+    let o = run(
+        dir.path(),
+        &[
+            "--script",
+            "./flaky80.sh",
+            "in.txt",
+            "-j",
+            "1",
+            "--no-cache",
+        ],
+    );
+    match o.status.code() {
+        Some(0) => {
+            let min = std::fs::read_to_string(dir.path().join("in.min.txt")).unwrap();
+            assert!(
+                min.contains("MARK"),
+                "a result that is not interesting: {min:?}"
+            );
+        }
+        Some(5) => assert!(stderr(&o).contains("flaky"), "{}", stderr(&o)),
+        c => panic!("exit {c:?}: {}", stderr(&o)),
+    }
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("in.txt")).unwrap(),
+        data
+    );
+}

@@ -117,6 +117,9 @@ pub struct JobSpec {
     pub format: bool,
     /// Where the result goes.
     pub output: OutputChoice,
+    /// How many times the original is checked before reducing (at least 2); any
+    /// disagreement is a flaky check.
+    pub original_runs: usize,
 }
 
 impl JobSpec {
@@ -137,6 +140,7 @@ impl JobSpec {
             cache: CacheChoice::Disk(None),
             format: true,
             output: OutputChoice::Beside,
+            original_runs: 2,
         }
     }
 }
@@ -319,16 +323,35 @@ impl Job {
             }
             return Err(JobError::new(JobErrorKind::NotInteresting, msg));
         }
-        let second = first_run(&self.check, &self.case, &scratch.join("b"), cancel)?;
-        if second.verdict != first.verdict || second.signature != first.signature {
+        // Repeat the check on the unchanged original to notice a flaky check.
+        let mut agree = 1;
+        for i in 1..self.spec.original_runs.max(2) {
+            let again = first_run(
+                &self.check,
+                &self.case,
+                &scratch.join(format!("b{i}")),
+                cancel,
+            )?;
+            if cancel.is_cancelled() {
+                return Err(JobError::new(
+                    JobErrorKind::Internal,
+                    "cancelled while checking the original",
+                ));
+            }
+            if again.verdict == first.verdict && again.signature == first.signature {
+                agree += 1;
+                continue;
+            }
             return Err(JobError::new(
                 JobErrorKind::Flaky,
                 format!(
-                    "the check is flaky: two runs on the unchanged original disagree\n    first:  {:?} {}\n    second: {:?} {}\nrerun by hand:\n    {}",
+                    "the check is flaky: run {} on the unchanged original disagrees with the {agree} before it\n    first:    {:?} {}\n    run {}: {:?} {}\nrerun by hand:\n    {}",
+                    i + 1,
                     first.verdict,
                     first.signature.as_ref().map(|s| s.display()).unwrap_or_default(),
-                    second.verdict,
-                    second.signature.as_ref().map(|s| s.display()).unwrap_or_default(),
+                    i + 1,
+                    again.verdict,
+                    again.signature.as_ref().map(|s| s.display()).unwrap_or_default(),
                     first.command
                 ),
             ));
@@ -442,6 +465,14 @@ impl Job {
                 return Err(JobError::new(
                     JobErrorKind::Flaky,
                     "the result stopped being interesting when checked again: the check is flaky; the output holds the original",
+                ));
+            }
+            Err(EngineError::OriginalNotInteresting(v)) => {
+                return Err(JobError::new(
+                    JobErrorKind::Flaky,
+                    format!(
+                        "the check is flaky: the original passed the first checks, then was {v:?} when the reduction started (raise --original-runs to see how often)"
+                    ),
                 ));
             }
             Err(EngineError::Sink(e)) => return Err(output_error(e, &self.output)),

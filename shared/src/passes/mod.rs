@@ -18,7 +18,7 @@ pub use cuts::{Brackets, CutPass, Ngrams, Repeats};
 pub use delete::{AdaptiveDdmin, Delete, Lithium};
 pub use integers::{ListInts, ReplaceWithSimpler, SharedValues, ShrinkEach, TextInts};
 pub use rust::{NodeClass, RustDelete, RustRenames, RustReplace};
-pub use units::{Items, Lines, Segmenter, Span, Tokens};
+pub use units::{Items, Lines, Records, Segmenter, Span, Tokens};
 
 /// A reduction pass.
 ///
@@ -107,6 +107,8 @@ pub fn default_for_files() -> Vec<Box<dyn Pass<TestCase>>> {
         Box::new(RustDelete::new(NodeClass::Attributes, "rust-attributes")),
         Box::new(RustRenames),
         Box::new(Chaos::new(Lines, "chaos-lines")),
+        Box::new(Chaos::new(Records, "chaos-records")),
+        Box::new(Delete::new(Records, "records", usize::MAX)),
         Box::new(Delete::new(Lines, "lines", usize::MAX)),
         Box::new(CutPass::new(Brackets)),
         Box::new(Delete::new(Tokens, "tokens", usize::MAX)),
@@ -130,6 +132,8 @@ pub fn file_pass_by_name(name: &str) -> Option<Box<dyn Pass<TestCase>>> {
         "rust-attributes" => Box::new(RustDelete::new(NodeClass::Attributes, "rust-attributes")),
         "rust-renames" => Box::new(RustRenames),
         "chaos-lines" => Box::new(Chaos::new(Lines, "chaos-lines")),
+        "chaos-records" => Box::new(Chaos::new(Records, "chaos-records")),
+        "records" => Box::new(Delete::new(Records, "records", usize::MAX)),
         "lines" => Box::new(Delete::new(Lines, "lines", usize::MAX)),
         "lithium-lines" => Box::new(Lithium::new(Lines, "lithium-lines")),
         "ddmin-lines" => Box::new(AdaptiveDdmin::new(Lines, "ddmin-lines")),
@@ -156,6 +160,8 @@ pub const FILE_PASS_NAMES: &[&str] = &[
     "rust-attributes",
     "rust-renames",
     "chaos-lines",
+    "chaos-records",
+    "records",
     "lines",
     "lithium-lines",
     "ddmin-lines",

@@ -120,6 +120,95 @@ impl<C: Case<Item = u8>> Segmenter<C> for Tokens {
     }
 }
 
+/// Records of a binary or long-line file: the spans between successive occurrences
+/// of its most repeated separator (the n-gram, 4 to 16 bytes, that covers the most
+/// bytes in non-overlapping occurrences, at least 8 of them). Frames of a GIF,
+/// chunks of a PNG, entries of an archive: deleting a record keeps the structure
+/// around it, where line and byte cuts almost never land on a boundary. Rust files
+/// (the syntax passes know better) and text files whose lines are short (the line
+/// passes do this job) have no records.
+pub struct Records;
+
+/// Text files with a mean line length below this are left to the line passes.
+const RECORD_MIN_LINE: usize = 80;
+
+/// The separator of `text`, if it has one worth using.
+pub fn record_separator(text: &[u8]) -> Option<&[u8]> {
+    if text.len() < 256 {
+        return None;
+    }
+    let binary = text.contains(&0) || std::str::from_utf8(text).is_err();
+    let lines = text.iter().filter(|&&b| b == b'\n').count() + 1;
+    if !binary && text.len() / lines < RECORD_MIN_LINE {
+        return None;
+    }
+    let mut best: Option<(usize, &[u8])> = None;
+    for n in [4usize, 6, 8, 12, 16] {
+        // gram -> (non-overlapping count, end of the last counted occurrence)
+        let mut seen: std::collections::HashMap<&[u8], (usize, usize)> =
+            std::collections::HashMap::new();
+        for i in 0..=text.len().saturating_sub(n) {
+            let g = &text[i..i + n];
+            let e = seen.entry(g).or_insert((0, 0));
+            if i >= e.1 {
+                e.0 += 1;
+                e.1 = i + n;
+            }
+        }
+        for (g, (count, _)) in seen {
+            let one_byte = g.iter().all(|&b| b == g[0]);
+            // Units must be worth a test each: at least 8 of them, longer than the
+            // separator on average.
+            if count < 8 || one_byte || text.len() / count < 2 * n {
+                continue;
+            }
+            let score = count * n;
+            if best.is_none_or(|(s, b)| score > s || (score == s && g < b)) {
+                best = Some((score, g));
+            }
+        }
+    }
+    best.map(|(_, g)| g)
+}
+
+impl Segmenter<crate::TestCase> for Records {
+    fn name(&self) -> &'static str {
+        "records"
+    }
+    fn segment(&self, case: &crate::TestCase) -> Vec<Span> {
+        let mut out = Vec::new();
+        for (seq, (path, text)) in case.files().enumerate() {
+            if crate::syntax::is_rust(path) {
+                continue;
+            }
+            let Some(sep) = record_separator(text) else {
+                continue;
+            };
+            let mut start = 0;
+            let mut i = 0;
+            while i + sep.len() <= text.len() {
+                if &text[i..i + sep.len()] == sep {
+                    if i > start {
+                        out.push(Span { seq, start, end: i });
+                    }
+                    start = i;
+                    i += sep.len();
+                } else {
+                    i += 1;
+                }
+            }
+            if start < text.len() {
+                out.push(Span {
+                    seq,
+                    start,
+                    end: text.len(),
+                });
+            }
+        }
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -134,6 +223,31 @@ mod tests {
         assert_eq!(out.seq(0), b"a\n");
         let out = case.apply(&delete_units(&spans, &[(0, 1), (2, 3)]));
         assert_eq!(out.seq(0), b"bb\n");
+    }
+
+    #[test]
+    fn records_split_binary_at_the_repeated_separator() {
+        let mut data = b"HEAD\x01\x02".to_vec();
+        for i in 0..20u8 {
+            data.extend_from_slice(b"\x21\xf9\x04\x00");
+            data.extend((0..40).map(|k| k ^ i.wrapping_mul(7)));
+        }
+        data.push(b';');
+        let case = crate::TestCase::single("x.gif", data.clone());
+        let spans = Records.segment(&case);
+        assert_eq!(spans.len(), 21, "{spans:?}");
+        assert_eq!((spans[0].start, spans[0].end), (0, 6));
+        assert!(spans[1..].iter().all(|s| data[s.start] == 0x21));
+        // Short lines and Rust files have no records.
+        let text: Vec<u8> = (0..100)
+            .flat_map(|i| format!("line {i}\n").into_bytes())
+            .collect();
+        assert!(Records
+            .segment(&crate::TestCase::single("a.txt", text))
+            .is_empty());
+        assert!(Records
+            .segment(&crate::TestCase::single("a.rs", data))
+            .is_empty());
     }
 
     #[test]
