@@ -70,6 +70,37 @@ def yaml_stream(rng, size, trigger_line):
     return "".join(docs).encode()
 
 
+def markdown_doc(rng, size, trigger):
+    """A long Markdown document (headings, paragraphs, lists, code, quotes, links)
+    with `trigger` in the middle."""
+    parts = []
+    total = 0
+    while total < size:
+        n = len(parts)
+        words = lambda k: " ".join(word(rng) for _ in range(k))
+        block = rng.choice(["para", "list", "code", "quote", "table"])
+        text = f"## {words(3).title()} {n}\n\n"
+        if block == "para":
+            text += (f"The {word(rng)} *{word(rng)}* talks to the **{word(rng)}** through "
+                     f"[{word(rng)}](https://example.org/{word(rng)}/{n}) and `{word(rng)}()`. "
+                     f"{words(rng.randint(8, 30))}.\n")
+        elif block == "list":
+            text += "".join(f"- {words(rng.randint(2, 8))}\n" for _ in range(rng.randint(2, 6)))
+        elif block == "code":
+            text += "```rust\n" + "".join(
+                f"let {word(rng)} = {word(rng)}({rng.randint(0, 99)});\n"
+                for _ in range(rng.randint(2, 6))) + "```\n"
+        elif block == "quote":
+            text += f"> {words(rng.randint(6, 20))}\n> {words(rng.randint(3, 10))}\n"
+        else:
+            text += "| key | value |\n|---|---|\n" + "".join(
+                f"| {word(rng)} | {rng.randint(0, 10**4)} |\n" for _ in range(rng.randint(2, 5)))
+        parts.append(text + "\n")
+        total += len(parts[-1])
+    parts.insert(len(parts) // 2, trigger)
+    return "".join(parts).encode()
+
+
 # The crashing GIF of image-rs/image-gif issue #28 (gif 0.9.0 panics in
 # InterlaceIterator, src/reader/mod.rs:389): a 4-colour global palette, then frames.
 CRASH_GIF = base64.b64decode(
@@ -143,6 +174,10 @@ CASES = {
     # gif 0.9.0: a zero-height interlaced frame makes InterlaceIterator index past
     # its table (src/reader/mod.rs:389).
     "gif-interlace": ("big.gif", gif_stream),
+    # markdown-it 0.6.1: emphasis that spans the lines of a list item subtracts
+    # with overflow (src/generics/inline/emph_pair.rs:133).
+    "markdown-it-emphasis": ("big.md",
+                             lambda rng, size: markdown_doc(rng, size, "- _foo\n  bar_\n\n")),
 }
 
 

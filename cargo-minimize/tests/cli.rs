@@ -458,3 +458,112 @@ fn an_80_percent_flaky_check_is_caught_and_never_yields_a_wrong_result() {
         data
     );
 }
+
+/// An output location that cannot be written fails at once with exit 6, before any
+/// reduction, and the original is untouched.
+#[test]
+fn unwritable_output_location_is_reported_before_reducing() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "in.txt", "a\nb\nKEEP\n");
+    write(dir.path(), "plainfile", "not a directory\n");
+    script(dir.path(), "keep.sh", r#"grep -q KEEP "$1""#);
+    let o = run(
+        dir.path(),
+        &["--script", "./keep.sh", "in.txt", "-o", "plainfile/out.txt"],
+    );
+    assert_eq!(o.status.code(), Some(6), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(
+        e.contains("plainfile/out.txt") && !e.contains("panicked"),
+        "{e}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("in.txt")).unwrap(),
+        "a\nb\nKEEP\n"
+    );
+}
+
+/// A 10 MB input is reduced in reasonable time and memory.
+#[test]
+fn ten_megabyte_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut data = String::with_capacity(10 << 20);
+    let mut i = 0;
+    while data.len() < 10 << 20 {
+        data += &format!("record {i:08} some ordinary payload text for the line\n");
+        if i == 90_000 {
+            data += "NEEDLE\n";
+        }
+        i += 1;
+    }
+    write(dir.path(), "big.txt", &data);
+    script(dir.path(), "needle.sh", r#"grep -q NEEDLE "$1""#);
+    let start = std::time::Instant::now();
+    let o = run(
+        dir.path(),
+        &["--script", "./needle.sh", "big.txt", "-j", "2", "--json"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let min = std::fs::read_to_string(dir.path().join("big.min.txt")).unwrap();
+    assert_eq!(min.trim(), "NEEDLE");
+    assert!(start.elapsed().as_secs() < 120, "{:?}", start.elapsed());
+}
+
+/// Scratch directories (where checks run) and the cache directory are private
+/// (0700), and the result file is an ordinary 0644 file.
+#[test]
+fn scratch_and_cache_directories_are_private() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "in.txt", "a\nb\nKEEP\nc\n");
+    let tmp = dir.path().join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    let log = dir.path().join("modes.log");
+    // The mode of the directory under $TMPDIR that holds the check's working
+    // directory and the candidate.
+    script(
+        dir.path(),
+        "mode.sh",
+        &format!(
+            "top() {{ p=$1; while [ \"$(dirname \"$p\")\" != {t} ]; do p=$(dirname \"$p\"); done; stat -c %a \"$p\"; }}\n\
+             top \"$PWD\" >> {l}; top \"$(cd \"$(dirname \"$1\")\" && pwd)\" >> {l}\n\
+             grep -q KEEP \"$1\"",
+            t = tmp.display(),
+            l = log.display()
+        ),
+    );
+    let o = bin()
+        .current_dir(dir.path())
+        .env("TMPDIR", &tmp)
+        .args([
+            "--cache-dir",
+            ".cache",
+            "--script",
+            "./mode.sh",
+            "in.txt",
+            "-j",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let modes = std::fs::read_to_string(&log).unwrap();
+    assert!(!modes.is_empty());
+    assert!(modes.lines().all(|m| m == "700"), "{modes}");
+    use std::os::unix::fs::PermissionsExt;
+    let cache = dir.path().join(".cache");
+    let mut dirs = vec![cache.clone()];
+    dirs.extend(
+        std::fs::read_dir(&cache)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_dir()),
+    );
+    for d in dirs {
+        let mode = std::fs::metadata(&d).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o700, "{}", d.display());
+    }
+    let out = std::fs::metadata(dir.path().join("in.min.txt")).unwrap();
+    assert_eq!(out.permissions().mode() & 0o777, 0o644);
+    let left: Vec<_> = std::fs::read_dir(&tmp).unwrap().collect();
+    assert!(left.is_empty(), "scratch left behind: {left:?}");
+}

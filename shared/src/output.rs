@@ -64,6 +64,15 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let mut tmp = tempfile::Builder::new()
         .prefix(".cargo-minimize-")
         .tempfile_in(dir)?;
+    // A temp file is created 0600; the result is an ordinary file of the user's
+    // (keep the mode of a file it replaces).
+    let mode = fs::metadata(path)
+        .map(|m| m.permissions())
+        .unwrap_or_else(|_| {
+            use std::os::unix::fs::PermissionsExt;
+            fs::Permissions::from_mode(0o644)
+        });
+    tmp.as_file().set_permissions(mode)?;
     tmp.write_all(bytes)?;
     tmp.as_file().sync_data()?;
     tmp.persist(path).map_err(|e| e.error)?;
@@ -81,6 +90,11 @@ mod tests {
         write_atomic(&p, b"one").unwrap();
         write_atomic(&p, b"two").unwrap();
         assert_eq!(fs::read(&p).unwrap(), b"two");
+        use std::os::unix::fs::PermissionsExt;
+        assert_eq!(
+            fs::metadata(&p).unwrap().permissions().mode() & 0o777,
+            0o644
+        );
         assert_eq!(fs::read_dir(d.path()).unwrap().count(), 1);
     }
 

@@ -1,0 +1,1 @@
+//! Nothing here: the test exercises the dependency directly.
