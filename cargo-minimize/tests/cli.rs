@@ -163,6 +163,37 @@ fn script_predicate_on_any_file() {
     );
 }
 
+/// File names reach checks as one argument each, never through a shell: a name
+/// full of shell syntax is reduced like any other, and the command hidden in it
+/// never runs.
+#[test]
+fn file_names_are_arguments_not_shell_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = "a b;touch \"$PWNED\";`touch \"$PWNED\"`.txt";
+    let data: String = (0..50).map(|i| format!("line {i}\n")).collect();
+    write(dir.path(), name, &data);
+    script(
+        dir.path(),
+        "check.sh",
+        r#"[ "$#" -eq 1 ] || exit 1
+case "$1" in *'a b;touch "$PWNED";`touch "$PWNED"`.txt') ;; *) exit 1;; esac
+grep -q "line 17" "$1""#,
+    );
+    let pwned = dir.path().join("pwned");
+    let o = bin()
+        .current_dir(dir.path())
+        .env("PWNED", &pwned)
+        .args(["--cache-dir", ".cache", "--script", "./check.sh", name])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = dir
+        .path()
+        .join("a b;touch \"$PWNED\";`touch \"$PWNED\"`.min.txt");
+    assert_eq!(std::fs::read_to_string(out).unwrap().trim(), "line 17");
+    assert!(!pwned.exists(), "a shell ran the file name");
+}
+
 #[test]
 fn ice_in_a_multi_file_crate() {
     let dir = tempfile::tempdir().unwrap();
@@ -566,4 +597,70 @@ fn scratch_and_cache_directories_are_private() {
     assert_eq!(out.permissions().mode() & 0o777, 0o644);
     let left: Vec<_> = std::fs::read_dir(&tmp).unwrap().collect();
     assert!(left.is_empty(), "scratch left behind: {left:?}");
+}
+
+/// The same-bug guard on every shipped ICE (copies of `../shared/ices/`): each is
+/// padded with ordinary code, reduced with its own flags, and the result, compiled
+/// by hand with those flags, crashes with the ICE text of the fixture's second line.
+#[test]
+fn every_shipped_ice_keeps_its_signature() {
+    let ices = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/ices");
+    let mut names: Vec<_> = std::fs::read_dir(&ices)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.ends_with(".rs"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 6, "{names:?}");
+    for name in names {
+        let dir = tempfile::tempdir().unwrap();
+        let (text, flags) = ice_fixture(&name);
+        let ice = text
+            .lines()
+            .nth(1)
+            .unwrap()
+            .trim_start_matches("// ice: ")
+            .to_string();
+        // Crate attributes (`#![feature(..)]`) must stay first.
+        let head_len: usize = text
+            .lines()
+            .take_while(|l| l.starts_with("//") || l.starts_with("#!["))
+            .map(|l| l.len() + 1)
+            .sum();
+        let (head, body) = text.split_at(head_len);
+        let padded = format!(
+            "{head}pub fn unrelated(x: u32) -> u32 {{\n    x * 2 + 1\n}}\n\npub struct Extra {{\n    pub a: u8,\n}}\n\n{body}\npub fn more() -> Vec<u8> {{\n    vec![1, 2, 3]\n}}\n"
+        );
+        write(dir.path(), "bug.rs", &padded);
+        let mut args = vec!["--ice", "bug.rs", "-j", "2"];
+        if !flags.is_empty() {
+            args.push("--");
+            args.extend(flags.iter().map(String::as_str));
+        }
+        let o = run(dir.path(), &args);
+        assert_eq!(o.status.code(), Some(0), "{name}: {}", stderr(&o));
+        let out = std::fs::read_to_string(dir.path().join("bug.min.rs")).unwrap();
+        assert!(out.len() < padded.len(), "{name}: not smaller");
+        let r = Command::new("rustc")
+            .current_dir(dir.path())
+            .env("RUSTC_BOOTSTRAP", "1")
+            .env("RUSTC_ICE", "0")
+            .args([
+                "--edition=2021",
+                "--crate-type=lib",
+                "--crate-name=bug",
+                "bug.min.rs",
+                "--out-dir",
+                "o",
+            ])
+            .args(&flags)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&r.stderr);
+        assert_eq!(r.status.code(), Some(101), "{name}: {err}");
+        assert!(
+            err.contains(&ice),
+            "{name}: expected {ice:?} in\n{err}\nresult:\n{out}"
+        );
+    }
 }

@@ -163,7 +163,7 @@ fn default_pipeline_on_text() {
         "fn bug() { let v = [1, 2, 3]; BUG(v[7]); }\n",
     );
     let pred = |s: &str| s.contains("BUG(v[") && s.matches('{').count() == s.matches('}').count();
-    let (out, calls) = run(&input, passes::default_for_files(), pred, 1);
+    let (out, calls) = run(&input, passes::default_for_files(false), pred, 1);
     // Removing a brace pair while keeping its contents is a Rust pass's job.
     assert_eq!(out, "{BUG(v[}");
     assert!(calls < 1500, "{calls} calls");
@@ -183,7 +183,7 @@ fn same_result_for_every_jobs_value() {
     let pred = |s: &str| s.contains("item 3") && s.contains("item 77") && s.contains('[');
     let results: Vec<String> = [1, 2, 4]
         .iter()
-        .map(|&j| run(&input, passes::default_for_files(), pred, j).0)
+        .map(|&j| run(&input, passes::default_for_files(false), pred, j).0)
         .collect();
     assert_eq!(results[0], results[1]);
     assert_eq!(results[0], results[2]);
@@ -209,7 +209,7 @@ fn warm_cache_reruns_need_no_predicate_runs() {
         .unwrap();
         let r = Reduction {
             predicate: &p,
-            passes: passes::default_for_files(),
+            passes: passes::default_for_files(false),
             config: Config {
                 jobs: 1,
                 final_check: true,
@@ -277,7 +277,7 @@ fn not_interesting_original_is_an_error() {
     let p = FnPredicate::new("no", |_: &TestCase| false);
     let r = Reduction {
         predicate: &p,
-        passes: passes::default_for_files(),
+        passes: passes::default_for_files(false),
         config: config(1),
         cache: VerdictCache::new(None),
         cancel: CancelFlag::new(),
@@ -310,7 +310,7 @@ fn cancel_stops_and_keeps_best() {
         .into_bytes();
     let r = Reduction {
         predicate: &p,
-        passes: passes::default_for_files(),
+        passes: passes::default_for_files(false),
         config: config(1),
         cache: VerdictCache::new(None),
         cancel: cancel.clone(),
@@ -354,7 +354,7 @@ fn rust_passes_with_parse_check() {
     });
     let r = Reduction {
         predicate: &p,
-        passes: passes::default_for_files(),
+        passes: passes::default_for_files(false),
         config: config(2),
         cache: VerdictCache::new(None),
         cancel: CancelFlag::new(),

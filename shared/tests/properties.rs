@@ -156,7 +156,7 @@ proptest! {
         let check = ParseCheck::new(&case);
         let r = Reduction {
             predicate: &pred,
-            passes: passes::default_for_files(),
+            passes: passes::default_for_files(false),
             config: Config { jobs, final_check: true, ..Config::default() },
             cache: VerdictCache::new(None),
             cancel: CancelFlag::new(),

@@ -41,7 +41,7 @@ function freePort() {
   });
 }
 
-function workspace() {
+function workspace({ trust = false } = {}) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cm-vscode-'));
   const ws = path.join(root, 'ws');
   fs.mkdirSync(ws);
@@ -56,7 +56,9 @@ function workspace() {
       'cargoMinimize.env': { RUSTC_BOOTSTRAP: '1', RUSTC_ICE: '0' },
       'cargoMinimize.jobs': 2,
       'workbench.startupEditor': 'none',
-      'security.workspace.trust.enabled': false,
+      'security.workspace.trust.enabled': trust,
+      'security.workspace.trust.startupPrompt': 'never',
+      'security.workspace.trust.untrustedFiles': 'open',
       'telemetry.telemetryLevel': 'off',
       'extensions.autoCheckUpdates': false,
       'workbench.tips.enabled': false,
@@ -67,7 +69,7 @@ function workspace() {
   return { root, ws, user, exts };
 }
 
-async function startCodeServer({ user, exts, ws }) {
+async function startCodeServer({ user, exts, ws, trust = false }) {
   const port = await freePort();
   const child = spawn(
     'setsid',
@@ -79,7 +81,7 @@ async function startCodeServer({ user, exts, ws }) {
       'none',
       '--disable-telemetry',
       '--disable-update-check',
-      '--disable-workspace-trust',
+      ...(trust ? [] : ['--disable-workspace-trust']),
       '--user-data-dir',
       user,
       '--extensions-dir',
@@ -229,11 +231,70 @@ async function uiFlow() {
   }
 }
 
+/** Processes whose command line runs our server (`<serverBin> minimize lsp`). */
+function serverProcesses() {
+  const r = spawnSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
+  return r.stdout.split('\n').filter((l) => l.includes(serverBin) && / lsp\b/.test(l));
+}
+
+/** With workspace trust on and the folder not trusted (Restricted Mode), the
+ * installed extension must not run: no server process, no code action. */
+async function untrustedFlow() {
+  const w = workspace({ trust: true });
+  const inst = spawnSync(codeServer, ['--user-data-dir', w.user, '--extensions-dir', w.exts, '--install-extension', vsix], {
+    encoding: 'utf8',
+  });
+  if (inst.status !== 0) {
+    console.log(`installing the .vsix failed:\n${inst.stdout}\n${inst.stderr}`);
+    return false;
+  }
+  const before = serverProcesses().length;
+  const cs = await startCodeServer({ ...w, trust: true });
+  const b = await browser();
+  fs.mkdirSync(results, { recursive: true });
+  try {
+    const page = await b.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(`http://127.0.0.1:${cs.port}/?folder=${encodeURIComponent(w.ws)}`);
+    await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
+    await sleep(3000);
+    const restricted = await page
+      .waitForSelector('text=Restricted Mode', { timeout: 15000 })
+      .then(() => true)
+      .catch(() => false);
+    await page.keyboard.press('Control+P');
+    await page.keyboard.type('repro.rs');
+    await sleep(800);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.monaco-editor .view-lines', { timeout: 30000 });
+    await sleep(5000);
+    await page.click('.monaco-editor .view-line >> nth=2');
+    let offered = false;
+    for (let i = 0; i < 3 && !offered; i++) {
+      await page.keyboard.press('Control+.');
+      offered = await page
+        .waitForSelector('.action-widget >> text=Minimize this ICE', { timeout: 3000 })
+        .then(() => true)
+        .catch(() => false);
+      await page.keyboard.press('Escape');
+    }
+    await page.screenshot({ path: path.join(results, '4-untrusted.png') });
+    const started = serverProcesses().length > before;
+    console.log(
+      `untrusted workspace: restricted mode ${restricted ? 'shown' : 'NOT shown'}, server ${started ? 'STARTED' : 'not started'}, action ${offered ? 'OFFERED' : 'not offered'}`,
+    );
+    return restricted && !started && !offered;
+  } finally {
+    await b.close();
+    stop(cs.child);
+  }
+}
+
 let ok = false;
 try {
   const a = await extensionHostTests();
   const b = await uiFlow();
-  ok = a && b;
+  const c = await untrustedFlow();
+  ok = a && b && c;
 } catch (e) {
   console.log(e.stack ?? String(e));
 } finally {

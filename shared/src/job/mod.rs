@@ -382,7 +382,7 @@ impl Job {
         }
         let spec = &self.spec;
         let passes: Vec<Box<dyn Pass<TestCase>>> = if spec.passes.is_empty() {
-            default_for_files()
+            default_for_files(!matches!(self.check, Check::Ice(_)))
         } else {
             spec.passes
                 .iter()

@@ -97,22 +97,31 @@ impl<C: Case> Pass<C> for Ends {
 
 /// The default passes for files (any bytes: Rust, YAML, markdown, binary). The
 /// Rust passes come first and do nothing on files that are not `.rs`.
-pub fn default_for_files() -> Vec<Box<dyn Pass<TestCase>>> {
+///
+/// `runs_code`: the check runs the program (a test, a script), so function bodies
+/// become `todo!()` (fails at once) rather than `loop {}` (hangs until the timeout).
+pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
     vec![
         Box::new(RustDelete::new(NodeClass::Items, "rust-items")),
         Box::new(RustReplace::empty_bodies()),
-        Box::new(RustReplace::loop_bodies()),
+        Box::new(if runs_code {
+            RustReplace::todo_bodies()
+        } else {
+            RustReplace::loop_bodies()
+        }),
         Box::new(RustDelete::new(NodeClass::Statements, "rust-statements")),
         Box::new(RustDelete::new(NodeClass::ListElements, "rust-lists")),
         Box::new(RustDelete::new(NodeClass::Attributes, "rust-attributes")),
+        Box::new(RustReplace::hoist()),
+        Box::new(RustReplace::unit_types()),
         Box::new(RustRenames),
+        Box::new(Ends),
         Box::new(Chaos::new(Lines, "chaos-lines")),
         Box::new(Chaos::new(Records, "chaos-records")),
         Box::new(Delete::new(Records, "records", usize::MAX)),
         Box::new(Delete::new(Lines, "lines", usize::MAX)),
         Box::new(CutPass::new(Brackets)),
         Box::new(Delete::new(Tokens, "tokens", usize::MAX)),
-        Box::new(Ends),
         Box::new(CutPass::new(Repeats)),
         Box::new(CutPass::new(Ngrams)),
         Box::new(SharedValues::new(TextInts)),
@@ -127,9 +136,12 @@ pub fn file_pass_by_name(name: &str) -> Option<Box<dyn Pass<TestCase>>> {
         "rust-items" => Box::new(RustDelete::new(NodeClass::Items, "rust-items")),
         "rust-bodies-empty" => Box::new(RustReplace::empty_bodies()),
         "rust-bodies-loop" => Box::new(RustReplace::loop_bodies()),
+        "rust-bodies-todo" => Box::new(RustReplace::todo_bodies()),
         "rust-statements" => Box::new(RustDelete::new(NodeClass::Statements, "rust-statements")),
         "rust-lists" => Box::new(RustDelete::new(NodeClass::ListElements, "rust-lists")),
         "rust-attributes" => Box::new(RustDelete::new(NodeClass::Attributes, "rust-attributes")),
+        "rust-hoist" => Box::new(RustReplace::hoist()),
+        "rust-types" => Box::new(RustReplace::unit_types()),
         "rust-renames" => Box::new(RustRenames),
         "chaos-lines" => Box::new(Chaos::new(Lines, "chaos-lines")),
         "chaos-records" => Box::new(Chaos::new(Records, "chaos-records")),
@@ -155,9 +167,12 @@ pub const FILE_PASS_NAMES: &[&str] = &[
     "rust-items",
     "rust-bodies-empty",
     "rust-bodies-loop",
+    "rust-bodies-todo",
     "rust-statements",
     "rust-lists",
     "rust-attributes",
+    "rust-hoist",
+    "rust-types",
     "rust-renames",
     "chaos-lines",
     "chaos-records",

@@ -187,13 +187,13 @@ impl Pass<TestCase> for RustDelete {
     }
 }
 
-/// Replaces every site (a node range) with the same text, in chunks: all sites
-/// at once, then halves, quarters, ... down to one at a time (Lithium's schedule),
-/// from the end of the file.
+/// Replaces sites (node ranges) with simpler text, in chunks: all sites at once,
+/// then halves, quarters, ... down to one at a time (Lithium's schedule), from the
+/// end of the file. Each site has one proposed replacement; only outermost sites
+/// are taken in a sweep, so nested ones come up in the next sweep.
 pub struct RustReplace {
     name: &'static str,
-    with: &'static str,
-    site: fn(&SyntaxNode) -> bool,
+    replacement: fn(&SyntaxNode) -> Option<String>,
 }
 
 impl RustReplace {
@@ -201,8 +201,7 @@ impl RustReplace {
     pub fn empty_bodies() -> RustReplace {
         RustReplace {
             name: "rust-bodies-empty",
-            with: "{}",
-            site: is_fn_body,
+            replacement: |n| is_fn_body(n).then(|| "{}".to_string()),
         }
     }
 
@@ -210,28 +209,76 @@ impl RustReplace {
     pub fn loop_bodies() -> RustReplace {
         RustReplace {
             name: "rust-bodies-loop",
-            with: "{ loop {} }",
-            site: is_fn_body,
+            replacement: |n| is_fn_body(n).then(|| "{ loop {} }".to_string()),
         }
     }
 
-    fn sites(&self, case: &TestCase) -> Vec<(usize, usize, usize)> {
+    /// Function bodies → `{ todo!() }`: for checks that run the code, where a
+    /// `loop {}` body would hang until the timeout instead of failing at once.
+    pub fn todo_bodies() -> RustReplace {
+        RustReplace {
+            name: "rust-bodies-todo",
+            replacement: |n| is_fn_body(n).then(|| "{ todo!() }".to_string()),
+        }
+    }
+
+    /// An expression → one of its sub-expressions (`f(g(x))` → `g(x)`, `a + b` →
+    /// `a`, `if c { x } else { y }` → `{ x }`, `loop { x }` → `{ x }`, `|a| x` →
+    /// `x`, `&x` → `x`, `(x)` → `x`, `x?` → `x`, `x.f()` → `x`).
+    pub fn hoist() -> RustReplace {
+        RustReplace {
+            name: "rust-hoist",
+            replacement: hoisted,
+        }
+    }
+
+    /// Types → `()` (in signatures, fields, `let` annotations, generic arguments).
+    pub fn unit_types() -> RustReplace {
+        RustReplace {
+            name: "rust-types",
+            replacement: |n| {
+                use SyntaxKind::*;
+                let ty = matches!(
+                    n.kind(),
+                    PATH_TYPE
+                        | REF_TYPE
+                        | TUPLE_TYPE
+                        | ARRAY_TYPE
+                        | SLICE_TYPE
+                        | PTR_TYPE
+                        | FN_PTR_TYPE
+                        | IMPL_TRAIT_TYPE
+                        | DYN_TRAIT_TYPE
+                ) && n.text() != "()";
+                // Not `impl X for T` headers' trait, nor paths inside other types
+                // (the outermost type is tried first).
+                let in_header = n.parent().is_some_and(|p| p.kind() == IMPL)
+                    && n.next_sibling()
+                        .is_some_and(|s| s.kind() != ASSOC_ITEM_LIST);
+                (ty && !in_header).then(|| "()".to_string())
+            },
+        }
+    }
+
+    fn sites(&self, case: &TestCase) -> Vec<(usize, usize, usize, Vec<u8>)> {
         let mut out = Vec::new();
         for (seq, bytes, root) in rust_trees(case) {
             let mut last_end = 0;
             for n in root.descendants() {
-                if !(self.site)(&n) {
-                    continue;
-                }
                 let r = n.text_range();
                 let (a, b) = (usize::from(r.start()), usize::from(r.end()));
-                let text = &bytes[a..b];
-                // Only where it shrinks, and outermost sites only.
-                if b - a <= self.with.len() || a < last_end || text == self.with.as_bytes() {
+                if a < last_end {
+                    continue;
+                }
+                let Some(with) = (self.replacement)(&n) else {
+                    continue;
+                };
+                // Only where it shrinks.
+                if b - a <= with.len() || &bytes[a..b] == with.as_bytes() {
                     continue;
                 }
                 last_end = b;
-                out.push((seq, a, b));
+                out.push((seq, a, b, with.into_bytes()));
             }
         }
         out
@@ -240,6 +287,83 @@ impl RustReplace {
 
 fn is_fn_body(n: &SyntaxNode) -> bool {
     n.kind() == SyntaxKind::BLOCK_EXPR && n.parent().is_some_and(|p| p.kind() == SyntaxKind::FN)
+}
+
+fn is_expr(k: SyntaxKind) -> bool {
+    use SyntaxKind::*;
+    matches!(
+        k,
+        CALL_EXPR
+            | METHOD_CALL_EXPR
+            | BIN_EXPR
+            | PAREN_EXPR
+            | REF_EXPR
+            | PREFIX_EXPR
+            | TRY_EXPR
+            | AWAIT_EXPR
+            | CAST_EXPR
+            | FIELD_EXPR
+            | INDEX_EXPR
+            | IF_EXPR
+            | LOOP_EXPR
+            | WHILE_EXPR
+            | FOR_EXPR
+            | CLOSURE_EXPR
+            | BLOCK_EXPR
+            | MATCH_EXPR
+            | PATH_EXPR
+            | LITERAL
+            | TUPLE_EXPR
+            | ARRAY_EXPR
+            | RECORD_EXPR
+            | MACRO_EXPR
+            | RETURN_EXPR
+            | BREAK_EXPR
+            | RANGE_EXPR
+    )
+}
+
+/// The sub-expression an expression is replaced with by [`RustReplace::hoist`].
+fn hoisted(n: &SyntaxNode) -> Option<String> {
+    use SyntaxKind::*;
+    let k = n.kind();
+    // Function bodies and items' blocks stay (other passes handle them); so do
+    // statements' own blocks.
+    if !is_expr(k) || is_fn_body(n) {
+        return None;
+    }
+    let parent = n.parent()?;
+    if !(is_expr(parent.kind())
+        || matches!(
+            parent.kind(),
+            LET_STMT | EXPR_STMT | ARG_LIST | MATCH_ARM | STMT_LIST
+        ))
+    {
+        return None;
+    }
+    let child = match k {
+        CALL_EXPR => n
+            .children()
+            .find(|c| c.kind() == ARG_LIST)
+            .and_then(|a| a.children().find(|c| is_expr(c.kind()))),
+        IF_EXPR => n.children().find(|c| c.kind() == BLOCK_EXPR),
+        WHILE_EXPR | FOR_EXPR | LOOP_EXPR => n.children().find(|c| c.kind() == BLOCK_EXPR),
+        CLOSURE_EXPR => n.children().filter(|c| is_expr(c.kind())).last(),
+        BLOCK_EXPR => {
+            // `{ x }` with no statements → `x` (not `unsafe`/labelled blocks).
+            let list = n.children().find(|c| c.kind() == STMT_LIST)?;
+            let only: Vec<_> = list.children().collect();
+            if n.first_token().is_some_and(|t| t.kind() != L_CURLY) || only.len() != 1 {
+                return None;
+            }
+            Some(only[0].clone()).filter(|c| is_expr(c.kind()))
+        }
+        MATCH_EXPR | PATH_EXPR | LITERAL | TUPLE_EXPR | ARRAY_EXPR | RECORD_EXPR | MACRO_EXPR => {
+            None
+        }
+        _ => n.children().find(|c| is_expr(c.kind())),
+    }?;
+    Some(child.text().to_string())
 }
 
 impl Pass<TestCase> for RustReplace {
@@ -260,8 +384,8 @@ impl Pass<TestCase> for RustReplace {
                 ctx.checkpoint()?;
                 let start = end.saturating_sub(k);
                 let mut set = EditSet::new();
-                for &(seq, a, b) in &sites[start..end] {
-                    set.push(Edit::replace(seq, a, b, self.with.as_bytes().to_vec()));
+                for (seq, a, b, with) in &sites[start..end] {
+                    set.push(Edit::replace(*seq, *a, *b, with.clone()));
                 }
                 let cand = ctx.current().apply(&set);
                 if ctx.test(cand)? {
@@ -441,8 +565,43 @@ mod tests {
         let text = "fn a() -> u8 { 1 + 2 }\nfn b() {}\nfn c() { fn d() { x(); } }\n";
         let case = TestCase::single("a.rs", text.as_bytes().to_vec());
         let sites = RustReplace::empty_bodies().sites(&case);
-        let got: Vec<&str> = sites.iter().map(|&(_, a, b)| &text[a..b]).collect();
+        let got: Vec<&str> = sites.iter().map(|(_, a, b, _)| &text[*a..*b]).collect();
         assert_eq!(got, ["{ 1 + 2 }", "{ fn d() { x(); } }"]);
+    }
+
+    fn replaced(pass: RustReplace, text: &str) -> Vec<(String, String)> {
+        let case = TestCase::single("a.rs", text.as_bytes().to_vec());
+        pass.sites(&case)
+            .into_iter()
+            .map(|(_, a, b, w)| (text[a..b].to_string(), String::from_utf8(w).unwrap()))
+            .collect()
+    }
+
+    #[test]
+    fn hoisting_proposes_a_sub_expression() {
+        let got = replaced(
+            RustReplace::hoist(),
+            "fn f() { let a = g(h(1), 2); if c { x(); } else { y() }; let b = &(k?); }\n",
+        );
+        assert_eq!(
+            got,
+            [
+                ("g(h(1), 2)".into(), "h(1)".into()),
+                ("if c { x(); } else { y() }".into(), "{ x(); }".into()),
+                ("&(k?)".into(), "(k?)".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn types_become_unit() {
+        let got = replaced(
+            RustReplace::unit_types(),
+            "struct S { a: Vec<u8> }\nimpl Trait for Struct { fn f(x: &Struct) -> () {} }\n",
+        );
+        let olds: Vec<&str> = got.iter().map(|(o, _)| o.as_str()).collect();
+        assert_eq!(olds, ["Vec<u8>", "Struct", "&Struct"]);
+        assert!(got.iter().all(|(_, w)| w == "()"));
     }
 
     #[test]
