@@ -61,15 +61,15 @@ def shows_ice(path, flags, ice):
     return ice in r.stderr
 
 
-def run_ours(case, flags, work, wrapper, counter):
-    out = os.path.join(work, "ours.rs")
+def run_ours(case, flags, work, wrapper, counter, jobs=2):
+    out = os.path.join(work, f"ours-j{jobs}.rs" if jobs != 2 else "ours.rs")
     open(counter, "w").close()
     edition = next((f.split("=")[1] for f in flags if f.startswith("--edition")), "2021")
     ctype = next((f.split("=")[1] for f in flags if f.startswith("--crate-type")), "lib")
     extra = [f for f in flags if not f.startswith("--edition") and not f.startswith("--crate-type")]
     t0 = time.time()
     subprocess.run([OURS, "minimize", "--ice", case, "--edition", edition, "--crate-type", ctype,
-                    "-o", out, "-j", "2", "--no-cache", "--", *extra],
+                    "-o", out, "-j", str(jobs), "--no-cache", "--", *extra],
                    env={**os.environ, "RUSTC": wrapper, "RUSTC_BOOTSTRAP": "1", "RUSTC_ICE": "0"},
                    capture_output=True, check=True)
     return out, time.time() - t0, count(counter)

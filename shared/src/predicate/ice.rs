@@ -70,6 +70,8 @@ pub struct IcePredicate {
     expected: Option<Signature>,
     version: String,
     prepared: Mutex<Vec<PathBuf>>,
+    /// Compiled dependencies for new target directories (crates).
+    seed: super::target_seed::TargetSeed,
 }
 
 impl IcePredicate {
@@ -89,6 +91,7 @@ impl IcePredicate {
             expected: None,
             version,
             prepared: Mutex::new(Vec::new()),
+            seed: Default::default(),
         }
     }
 
@@ -159,8 +162,10 @@ impl IcePredicate {
     pub fn probe(&self, case: &TestCase, env: &RunEnv<'_>) -> Result<Probe, PredicateError> {
         let dir = self.materialize(case, env)?;
         let mut command = self.command(case, &dir);
+        let target = env.scratch.join("target");
         if let Compile::Cargo { .. } = self.config.compile {
-            command = command.env("CARGO_TARGET_DIR", env.scratch.join("target"));
+            self.seed.prepare(&target);
+            command = command.env("CARGO_TARGET_DIR", &target);
         }
         let limits = RunLimits {
             timeout: self.config.timeout,
@@ -170,6 +175,9 @@ impl IcePredicate {
             Err(ExecError::Cancelled) => return Err(PredicateError::Cancelled),
             r => r?,
         };
+        if let Compile::Cargo { .. } = self.config.compile {
+            self.seed.offer(&target);
+        }
         let stderr = String::from_utf8_lossy(&finished.stderr);
         let crashed = finished.code == Some(101) || finished.signal.is_some();
         let signature = if crashed {

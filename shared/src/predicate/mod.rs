@@ -4,6 +4,7 @@
 pub mod ice;
 mod script;
 pub mod signature;
+mod target_seed;
 pub mod test_failure;
 
 use std::path::Path;

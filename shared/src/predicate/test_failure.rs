@@ -13,6 +13,7 @@ use sha2::{Digest, Sha256};
 
 use super::ice::copy_crate;
 use super::signature::{test_failure_signature, verdict_for, MatchMode, Signature};
+use super::target_seed::TargetSeed;
 use super::{Predicate, PredicateError, RunEnv, Verdict};
 use crate::case::Case;
 use crate::exec::{self, CommandSpec, ExecError, Finished, RunLimits};
@@ -57,6 +58,8 @@ pub struct TestPredicate {
     built: Mutex<Vec<(PathBuf, Vec<PathBuf>)>>,
     /// Hash of the crate's sources (part of the fingerprint).
     sources: Vec<u8>,
+    /// Compiled dependencies for new target directories.
+    seed: TargetSeed,
 }
 
 impl TestPredicate {
@@ -74,6 +77,7 @@ impl TestPredicate {
             expected: None,
             built: Mutex::new(Vec::new()),
             sources: h.finalize().to_vec(),
+            seed: TargetSeed::default(),
         }
     }
 
@@ -93,7 +97,9 @@ impl TestPredicate {
             .args(["test", "--no-run", "--message-format=json"])
             .args(&self.config.cargo_args);
         spec.env = self.config.env.clone();
-        let spec = spec.env("CARGO_TARGET_DIR", env.scratch.join("target"));
+        let target = env.scratch.join("target");
+        self.seed.prepare(&target);
+        let spec = spec.env("CARGO_TARGET_DIR", &target);
         let done = match exec::run(
             &spec,
             &RunLimits {
@@ -109,6 +115,7 @@ impl TestPredicate {
             Err(ExecError::Cancelled) => return Err(PredicateError::Cancelled),
             r => r?,
         };
+        self.seed.offer(&target);
         if done.code != Some(0) {
             return Ok(Err(TestProbe {
                 command: spec,

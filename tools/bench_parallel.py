@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""Benchmark: cargo-minimize at -j 1 against -j 2 on the buried ICE cases of
+tools/bench_treereduce.py (each ICE of tests/ices/ in ~40 KB of ordinary Rust, seeded),
+no cache. Prints wall time of each, the speed-up, rustc runs, and whether the two
+results are byte-identical. Runs alternate (j1, j2) per case, so load drifts hit both.
+
+Usage: tools/bench_parallel.py [--only SUBSTRING] [--out results.json]
+Needs: target/release/cargo-minimize.
+"""
+import argparse, glob, importlib.util, json, os, statistics, subprocess, sys, tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+spec = importlib.util.spec_from_file_location("bt", os.path.join(ROOT, "tools", "bench_treereduce.py"))
+bt = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(bt)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--lines", type=int, default=2000)
+    ap.add_argument("--only", default="")
+    ap.add_argument("--out", default="")
+    a = ap.parse_args()
+    rows = []
+    for ice_file in sorted(glob.glob(os.path.join(ROOT, "tests", "ices", "*.rs"))):
+        name = os.path.basename(ice_file)[:-3]
+        if a.only not in name:
+            continue
+        flags, ice, _ = bt.parse_ice(ice_file)
+        work = tempfile.mkdtemp(prefix=f"bench-par-{name}-")
+        case = os.path.join(work, "case.rs")
+        subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen_buried.py"), ice_file, case, str(a.lines)], check=True)
+        wrapper, counter = bt.write_wrapper(work)
+        row = {"case": name}
+        for jobs in (1, 2):
+            out, secs, calls = bt.run_ours(case, flags, work, wrapper, counter, jobs)
+            row[f"j{jobs}"] = {"seconds": round(secs, 2), "calls": calls, "nonws": bt.nonws(out),
+                               "same_ice": bt.shows_ice(out, flags, ice), "text": open(out).read()}
+            print(f"{name} -j {jobs}: {secs:.1f} s, {calls} runs", file=sys.stderr, flush=True)
+        row["identical"] = row["j1"]["text"] == row["j2"]["text"]
+        rows.append(row)
+    print("| case | -j 1 s | -j 2 s | speed-up | -j 1 runs | -j 2 runs | size | identical | same ICE |")
+    print("|---|---:|---:|---:|---:|---:|---:|---|---|")
+    for r in rows:
+        j1, j2 = r["j1"], r["j2"]
+        print(f"| {r['case']} | {j1['seconds']:.1f} | {j2['seconds']:.1f} | {j1['seconds'] / j2['seconds']:.2f} "
+              f"| {j1['calls']} | {j2['calls']} | {j2['nonws']} | {'yes' if r['identical'] else 'NO'} "
+              f"| {'yes' if j1['same_ice'] and j2['same_ice'] else 'NO'} |")
+    sp = [r["j1"]["seconds"] / r["j2"]["seconds"] for r in rows]
+    tot = sum(r["j1"]["seconds"] for r in rows) / sum(r["j2"]["seconds"] for r in rows)
+    print(f"\nMedian speed-up: {statistics.median(sp):.2f}; total time -j 1 / -j 2: {tot:.2f}")
+    if a.out:
+        json.dump(rows, open(a.out, "w"), indent=1)
+
+
+if __name__ == "__main__":
+    main()
