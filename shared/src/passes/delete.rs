@@ -39,9 +39,16 @@ impl<S> Delete<S> {
     }
 
     fn block(&self, remaining: usize) -> usize {
-        let b = match self.deleted.checked_div(self.necessary) {
+        block_for(self.deleted, self.necessary, remaining)
+    }
+}
+
+/// The block size after `deleted` deleted and `necessary` necessary units.
+fn block_for(deleted: usize, necessary: usize, remaining: usize) -> usize {
+    {
+        let b = match deleted.checked_div(necessary) {
             // No necessary unit seen yet this sweep: be bold.
-            None => (remaining / 2).max(1).max(self.deleted.next_power_of_two()),
+            None => (remaining / 2).max(1).max(deleted.next_power_of_two()),
             Some(gap) if gap < 2 => 1,
             Some(gap) => 1 << gap.ilog2(),
         };
@@ -71,6 +78,7 @@ impl<C: Case, S: Segmenter<C>> Pass<C> for Delete<S> {
                 spans.len()
             }
         };
+        let mut last_ok = false;
         let result = (|| {
             while i > 0 {
                 ctx.checkpoint()?;
@@ -80,14 +88,25 @@ impl<C: Case, S: Segmenter<C>> Pass<C> for Delete<S> {
                     .apply(&delete_units::<C::Item>(&spans, &[(i - k, i)]));
                 let half = k / 2;
                 let spec_spans = spans.clone();
-                let ok = ctx.test_speculating(cand, |cur| {
-                    // If this fails, the bisection tries the upper half first.
-                    if half > 0 {
+                let (seg, deleted, necessary) = (&self.seg, self.deleted, self.necessary);
+                let ok = ctx.test_speculating(cand, |cur, cand| {
+                    if last_ok {
+                        // After a success, bet on the next block going too.
+                        let spans = seg.segment(cand);
+                        let j = (i - k).min(spans.len());
+                        let k2 = block_for(deleted + k, necessary, j);
+                        if j == 0 {
+                            return vec![];
+                        }
+                        vec![cand.apply(&delete_units::<C::Item>(&spans, &[(j - k2, j)]))]
+                    } else if half > 0 {
+                        // If this fails, the bisection tries the upper half first.
                         vec![cur.apply(&delete_units::<C::Item>(&spec_spans, &[(i - half, i)]))]
                     } else {
                         vec![]
                     }
                 })?;
+                last_ok = ok;
                 if ok {
                     i -= k;
                     self.deleted += k;
@@ -110,7 +129,7 @@ impl<C: Case, S: Segmenter<C>> Pass<C> for Delete<S> {
                         .current()
                         .apply(&delete_units::<C::Item>(&spans, &[(i - mid, i - lo)]));
                     let (s2, end) = (spans.clone(), i - lo);
-                    let ok = ctx.test_speculating(cand, |cur| {
+                    let ok = ctx.test_speculating(cand, |cur, _| {
                         // If `mid` fails, the next probe is halfway between `lo` and `mid`.
                         let next = lo + (mid - lo) / 2;
                         if next > lo {

@@ -380,15 +380,26 @@ impl Pass<TestCase> for RustReplace {
             k = k.min(sites.len());
             let mut sites = sites;
             let mut end = sites.len();
+            let mut last_ok = false;
             while end > 0 {
                 ctx.checkpoint()?;
                 let start = end.saturating_sub(k);
-                let mut set = EditSet::new();
-                for (seq, a, b, with) in &sites[start..end] {
-                    set.push(Edit::replace(*seq, *a, *b, with.clone()));
-                }
-                let cand = ctx.current().apply(&set);
-                if ctx.test(cand)? {
+                let cand = ctx.current().apply(&replace_all(&sites[start..end]));
+                let ok = ctx.test_speculating(cand, |cur, cand| {
+                    // The next chunk, after a success (re-parsed) or a failure.
+                    let (base, next) = if last_ok {
+                        (cand, self.sites(cand))
+                    } else {
+                        (cur, sites.clone())
+                    };
+                    let end = start.min(next.len());
+                    if end == 0 {
+                        return vec![];
+                    }
+                    vec![base.apply(&replace_all(&next[end.saturating_sub(k)..end]))]
+                })?;
+                last_ok = ok;
+                if ok {
                     // Replaced sites drop out; the ones before `start` keep their
                     // places, so only re-parse after a change.
                     sites = self.sites(ctx.current());
@@ -401,6 +412,15 @@ impl Pass<TestCase> for RustReplace {
             k /= 2;
         }
     }
+}
+
+/// All the replacements of `sites`, as one edit set.
+fn replace_all(sites: &[(usize, usize, usize, Vec<u8>)]) -> EditSet<u8> {
+    let mut set = EditSet::new();
+    for (seq, a, b, with) in sites {
+        set.push(Edit::replace(*seq, *a, *b, with.clone()));
+    }
+    set
 }
 
 /// Shortens identifiers consistently across the case: every name that some item,
@@ -493,13 +513,26 @@ impl Pass<TestCase> for RustRenames {
         "rust-renames"
     }
     fn run(&mut self, ctx: &mut Ctx<'_, '_, TestCase>) -> Result<(), Interrupt> {
-        for (old, new) in Self::plan(ctx.current()) {
+        let plan = Self::plan(ctx.current());
+        let mut last_ok = true;
+        for (i, (old, new)) in plan.iter().enumerate() {
             ctx.checkpoint()?;
-            let set = Self::rename(ctx.current(), &old, &new);
-            if !set.is_empty() {
-                let cand = ctx.current().apply(&set);
-                ctx.test(cand)?;
+            let set = Self::rename(ctx.current(), old, new);
+            if set.is_empty() {
+                continue;
             }
+            let cand = ctx.current().apply(&set);
+            last_ok = ctx.test_speculating(cand, |cur, cand| {
+                // The next rename, on whichever case it will apply to.
+                let base = if last_ok { cand } else { cur };
+                plan[i + 1..]
+                    .iter()
+                    .map(|(o, n)| Self::rename(base, o, n))
+                    .find(|s| !s.is_empty())
+                    .map(|s| base.apply(&s))
+                    .into_iter()
+                    .collect()
+            })?;
         }
         Ok(())
     }

@@ -341,17 +341,20 @@ impl<'s, 'a, C: Case> Ctx<'s, 'a, C> {
         self.test(cand)
     }
 
-    /// Like `test`, but first evaluates `speculate` (likely next candidates) in
-    /// parallel when there are idle workers, so that later tests hit the cache.
+    /// Like `test`, but first evaluates `speculate(current, cand)` (the likely next
+    /// candidates: after `cand` fails, built on `current`, or after it succeeds,
+    /// built on `cand`) in parallel when there are idle workers, so that later tests
+    /// hit the cache. What is speculated never changes a decision, only the runs.
     pub fn test_speculating(
         &mut self,
         cand: C,
-        speculate: impl FnOnce(&C) -> Vec<C>,
+        speculate: impl FnOnce(&C, &C) -> Vec<C>,
     ) -> Result<bool, Interrupt> {
         let jobs = self.jobs();
         if jobs > 1 {
+            let more = speculate(self.current(), &cand);
             let mut batch = vec![cand];
-            batch.extend(speculate(self.current()).into_iter().take(jobs - 1));
+            batch.extend(more.into_iter().take(jobs - 1));
             let (verdicts, _) = self.state.consider(&batch, false)?;
             let committed = verdicts[0];
             if committed {
