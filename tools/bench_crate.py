@@ -38,10 +38,12 @@ def make_crate(ice_file, dest, lines):
     rest = [l for l in text if not l.startswith("#![") and not l.startswith("//!") and l != "use std::fmt;"]
     ice_body = [l for l in open(ice_file).read().splitlines()[2:] if l.strip() and not l.startswith("#![")]
     # Split at top-level blank lines into four parts of similar size.
-    parts, cur, size = [], [], len(rest) // 4 + 1
+    parts, cur, size, depth = [], [], len(rest) // 4 + 1, 0
     for l in rest:
         cur.append(l)
-        if l == "" and len(cur) >= size and len(parts) < 3:
+        code = l.split("//")[0]
+        depth += code.count("{") - code.count("}")
+        if l == "" and depth == 0 and len(cur) >= size and len(parts) < 3:
             parts.append(cur)
             cur = []
     parts.append(cur)

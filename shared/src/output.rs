@@ -41,7 +41,8 @@ impl Sink<TestCase> for FileSink {
 }
 
 /// Writes `case` to `dest`: the file itself for a one-file case, else a directory
-/// tree (each file written atomically; files that disappeared are removed).
+/// tree (each file written atomically; files that are gone, see
+/// [`TestCase::is_gone`], are removed).
 pub fn write_case(case: &TestCase, dest: &Path) -> std::io::Result<()> {
     let files: Vec<_> = case.files().collect();
     if files.len() == 1 && !dest.is_dir() {
@@ -49,7 +50,11 @@ pub fn write_case(case: &TestCase, dest: &Path) -> std::io::Result<()> {
     }
     fs::create_dir_all(dest)?;
     for (p, b) in &files {
-        write_atomic(&dest.join(p), b)?;
+        if case.is_gone(p, b) {
+            crate::testcase::remove_if_present(&dest.join(p))?;
+        } else {
+            write_atomic(&dest.join(p), b)?;
+        }
     }
     Ok(())
 }

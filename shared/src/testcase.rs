@@ -60,10 +60,24 @@ impl TestCase {
         &self.files[i].0
     }
 
-    /// Writes every file under `root`, creating directories as needed.
+    /// `true` when file `path` with contents `bytes` stands for a file that is gone:
+    /// an empty `.rs` file of a case with several files. Such a file is not written
+    /// (a stale copy is removed), so `mod m;` without `m.rs` fails as it would for
+    /// the user, and results carry no empty files. (`crate_case` reads an empty `.rs`
+    /// file of the original as a single newline, so it is not gone from the start.)
+    pub fn is_gone(&self, path: &Path, bytes: &[u8]) -> bool {
+        self.files.len() > 1 && bytes.is_empty() && path.extension().is_some_and(|x| x == "rs")
+    }
+
+    /// Writes every file under `root`, creating directories as needed; files that
+    /// are gone (see [`TestCase::is_gone`]) are removed instead.
     pub fn write_to(&self, root: &Path) -> io::Result<()> {
         for (p, b) in &self.files {
             let dest = root.join(p);
+            if self.is_gone(p, b) {
+                remove_if_present(&dest)?;
+                continue;
+            }
             if let Some(parent) = dest.parent() {
                 fs::create_dir_all(parent)?;
             }
@@ -107,6 +121,14 @@ impl Case for TestCase {
     }
 }
 
+/// Removes `path`; a file that is not there is fine.
+pub(crate) fn remove_if_present(path: &Path) -> io::Result<()> {
+    match fs::remove_file(path) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
+        _ => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -128,6 +150,32 @@ mod tests {
             &TestCase::single("a", b"x = 1".to_vec()),
             &TestCase::single("a", b"x = 9".to_vec())
         ));
+    }
+
+    #[test]
+    fn empty_rust_files_of_a_crate_are_gone() {
+        let tmp = tempfile::tempdir().unwrap();
+        let files = |m: &[u8]| {
+            TestCase::from_files([
+                ("src/lib.rs".into(), b"mod m;".to_vec()),
+                ("src/m.rs".into(), m.to_vec()),
+                ("notes.txt".into(), Vec::new()),
+            ])
+        };
+        files(b"fn f() {}").write_to(tmp.path()).unwrap();
+        assert!(tmp.path().join("src/m.rs").exists());
+        let emptied = files(b"");
+        assert!(emptied.is_gone(Path::new("src/m.rs"), b""));
+        assert!(!emptied.is_gone(Path::new("notes.txt"), b""));
+        emptied.write_to(tmp.path()).unwrap();
+        assert!(
+            !tmp.path().join("src/m.rs").exists(),
+            "a stale copy is removed"
+        );
+        assert!(tmp.path().join("notes.txt").exists());
+        // A single file is never gone: an empty file is a valid case.
+        let one = TestCase::single("a.rs", Vec::new());
+        assert!(!one.is_gone(Path::new("a.rs"), b""));
     }
 
     #[test]

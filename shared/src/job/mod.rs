@@ -482,27 +482,24 @@ impl Job {
         let mut summary = outcome.summary;
 
         // rustfmt, if the bug survives it.
-        if self.is_rust && spec.format && !summary.cancelled && best.seq_count() == 1 {
+        if self.is_rust && spec.format && !summary.cancelled {
             let dir = self.scratch.path().join("fmt");
             std::fs::create_dir_all(&dir).map_err(internal)?;
-            if let Some(formatted) = rustfmt(best.seq(0), &dir, cancel) {
-                if formatted != best.seq(0) {
-                    observer.on_event(&Event::Note("formatting the result with rustfmt"));
-                    let cand = best.with_seq(0, formatted);
-                    let env = RunEnv {
-                        worker: 0,
-                        scratch: &dir,
-                        cancel,
-                    };
-                    summary.runs += 1;
-                    if matches!(
-                        self.check.predicate().test(&cand, &env),
-                        Ok(Verdict::Interesting)
-                    ) {
-                        write_case(&cand, &self.output)
-                            .map_err(|e| output_error(e, &self.output))?;
-                        best = cand;
-                    }
+            let cand = rustfmt(&best, &dir, cancel).unwrap_or_else(|| best.clone());
+            if cand != best {
+                observer.on_event(&Event::Note("formatting the result with rustfmt"));
+                let env = RunEnv {
+                    worker: 0,
+                    scratch: &dir,
+                    cancel,
+                };
+                summary.runs += 1;
+                if matches!(
+                    self.check.predicate().test(&cand, &env),
+                    Ok(Verdict::Interesting)
+                ) {
+                    write_case(&cand, &self.output).map_err(|e| output_error(e, &self.output))?;
+                    best = cand;
                 }
             }
         }
@@ -510,7 +507,7 @@ impl Job {
         let first = self.first.as_ref().expect("checked above");
         let report = self.report(&best, first);
         Ok(JobResult {
-            predicate_runs: summary.runs + 2,
+            predicate_runs: summary.runs + spec.original_runs.max(2) as u64,
             signature: first.signature.clone(),
             best,
             output: self.output.clone(),
@@ -622,18 +619,37 @@ fn first_run(
     })
 }
 
-/// Formats `code` with rustfmt (through `exec`, in `dir`); `None` when rustfmt is
-/// missing or rejects the code.
-fn rustfmt(code: &[u8], dir: &Path, cancel: &CancelFlag) -> Option<Vec<u8>> {
-    let file = dir.join("format-me.rs");
-    std::fs::write(&file, code).ok()?;
-    let spec = crate::exec::CommandSpec::new("rustfmt", dir)
-        .args(["--edition", "2021", "--emit", "stdout", "--quiet"])
-        .arg(&file);
+/// Formats every Rust file of `case` with rustfmt (through `exec`): the case is
+/// written under `dir` with its layout (so `mod m;` finds `m.rs`) and formatted in
+/// place. `None` when rustfmt is missing or rejects the code.
+fn rustfmt(case: &TestCase, dir: &Path, cancel: &CancelFlag) -> Option<TestCase> {
+    let root = dir.join("case");
+    let _ = std::fs::remove_dir_all(&root);
+    case.write_to(&root).ok()?;
+    let rust: Vec<usize> = (0..case.seq_count())
+        .filter(|&i| {
+            let p = case.path(i);
+            !case.is_gone(p, case.seq(i))
+                && (case.seq_count() == 1 || p.extension().is_some_and(|x| x == "rs"))
+        })
+        .collect();
+    if rust.is_empty() {
+        return None;
+    }
+    let spec = crate::exec::CommandSpec::new("rustfmt", &root)
+        .args(["--edition", "2021", "--quiet"])
+        .args(rust.iter().map(|&i| case.path(i)));
     let limits = crate::exec::RunLimits {
         timeout: Some(Duration::from_secs(30)),
         max_output: 16 << 20,
     };
     let done = crate::exec::run(&spec, &limits, cancel).ok()?;
-    (done.code == Some(0)).then_some(done.stdout)
+    if done.code != Some(0) {
+        return None;
+    }
+    let mut out = case.clone();
+    for i in rust {
+        out = out.with_seq(i, std::fs::read(root.join(case.path(i))).ok()?);
+    }
+    Some(out)
 }

@@ -287,9 +287,14 @@ pub fn crate_case(root: &Path) -> std::io::Result<TestCase> {
             if e.file_type()?.is_dir() {
                 walk(root, &p, out)?;
             } else if p.extension().is_some_and(|x| x == "rs") {
+                let mut bytes = std::fs::read(&p)?;
+                if bytes.is_empty() {
+                    // An empty file is kept as a newline: empty means gone.
+                    bytes.push(b'\n');
+                }
                 out.push((
                     p.strip_prefix(root).expect("under root").to_path_buf(),
-                    std::fs::read(&p)?,
+                    bytes,
                 ));
             }
         }

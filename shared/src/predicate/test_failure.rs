@@ -213,7 +213,9 @@ impl TestPredicate {
         }
         for (p, b) in case.files() {
             let dest = dir.join(p);
-            if std::fs::read(&dest).ok().as_deref() != Some(b) {
+            if case.is_gone(p, b) {
+                crate::testcase::remove_if_present(&dest).map_err(io)?;
+            } else if std::fs::read(&dest).ok().as_deref() != Some(b) {
                 crate::output::write_atomic(&dest, b).map_err(io)?;
             }
         }
