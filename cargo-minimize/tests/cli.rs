@@ -213,13 +213,14 @@ fn ice_in_a_multi_file_crate() {
     let o = run(&root, &["--ice", "-j", "2"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = dir.path().join("app.min");
-    // Whole files go (with their `mod` lines); what stays is rustfmt-formatted.
+    // Whole files go (with their `mod` lines) and `mod bug;` is inlined: the result
+    // is a one-file crate, rustfmt-formatted.
     assert!(!out.join("src/util.rs").exists(), "util.rs should be gone");
+    assert!(!out.join("src/bug.rs").exists(), "bug.rs should be inlined");
     let lib = std::fs::read_to_string(out.join("src/lib.rs")).unwrap();
-    assert!(!lib.contains("util"), "{lib}");
-    let bug = std::fs::read_to_string(out.join("src/bug.rs")).unwrap();
-    assert!(bug.contains("let [(ref"), "{bug}");
-    assert!(bug.ends_with("}\n") && !bug.contains("\n\n\n"), "{bug:?}");
+    assert!(!lib.contains("util") && !lib.contains("mod "), "{lib}");
+    assert!(lib.contains("let [(ref"), "{lib}");
+    assert!(lib.ends_with("}\n") && !lib.contains("\n\n\n"), "{lib:?}");
     assert!(std::fs::read_to_string(root.join("src/util.rs"))
         .unwrap()
         .contains("triple"));

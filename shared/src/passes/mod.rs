@@ -6,6 +6,7 @@ pub mod cuts;
 pub mod delete;
 pub mod integers;
 pub mod rust;
+pub mod rust_modules;
 pub mod tokens;
 pub mod units;
 
@@ -18,6 +19,7 @@ pub use cuts::{Brackets, CutPass, Ngrams, Repeats};
 pub use delete::{AdaptiveDdmin, Delete, Lithium};
 pub use integers::{ListInts, ReplaceWithSimpler, SharedValues, ShrinkEach, TextInts};
 pub use rust::{NodeClass, RustDelete, RustRenames, RustReplace};
+pub use rust_modules::RustInlineModules;
 pub use units::{Items, Lines, Records, Segmenter, Span, Tokens};
 
 /// A reduction pass.
@@ -103,6 +105,7 @@ impl<C: Case> Pass<C> for Ends {
 pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
     vec![
         Box::new(RustDelete::new(NodeClass::Items, "rust-items")),
+        Box::new(RustInlineModules),
         Box::new(RustReplace::empty_bodies()),
         Box::new(if runs_code {
             RustReplace::todo_bodies()
@@ -134,6 +137,7 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
 pub fn file_pass_by_name(name: &str) -> Option<Box<dyn Pass<TestCase>>> {
     Some(match name {
         "rust-items" => Box::new(RustDelete::new(NodeClass::Items, "rust-items")),
+        "rust-modules" => Box::new(RustInlineModules),
         "rust-bodies-empty" => Box::new(RustReplace::empty_bodies()),
         "rust-bodies-loop" => Box::new(RustReplace::loop_bodies()),
         "rust-bodies-todo" => Box::new(RustReplace::todo_bodies()),
@@ -165,6 +169,7 @@ pub fn file_pass_by_name(name: &str) -> Option<Box<dyn Pass<TestCase>>> {
 /// Names accepted by `file_pass_by_name`.
 pub const FILE_PASS_NAMES: &[&str] = &[
     "rust-items",
+    "rust-modules",
     "rust-bodies-empty",
     "rust-bodies-loop",
     "rust-bodies-todo",
