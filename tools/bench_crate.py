@@ -11,6 +11,9 @@ wrapper first on PATH, for both tools; sizes are non-whitespace bytes over all `
 files of the resulting crate. Each result crate is checked again with cargo.
 
 Usage: tools/bench_crate.py [--only SUBSTRING] [--out results.json]
+                            [--reuse-treereduce results.json]
+--reuse-treereduce takes treereduce-rust's rows from an earlier run's JSON (the
+generated crates are identical: the generator is seeded) and reruns only ours.
 Needs: target/release/cargo-minimize, treereduce-rust on PATH (or $TREEREDUCE).
 """
 import argparse, glob, json, os, shutil, subprocess, sys, tempfile, time
@@ -95,7 +98,9 @@ def main():
     ap.add_argument("--lines", type=int, default=2000)
     ap.add_argument("--only", default="")
     ap.add_argument("--out", default="")
+    ap.add_argument("--reuse-treereduce", default="")
     a = ap.parse_args()
+    reuse = {r["case"]: r for r in json.load(open(a.reuse_treereduce))} if a.reuse_treereduce else {}
     rows = []
     for name in CASES:
         if a.only not in name:
@@ -126,6 +131,9 @@ def main():
         print(f"{name} ours: {row['ours']}", file=sys.stderr, flush=True)
         # treereduce-rust, default and --slow, on the file holding the trigger
         for tool, slow in [("tr", False), ("tr_slow", True)]:
+            if name in reuse:
+                row[tool] = reuse[name][tool]
+                continue
             res = os.path.join(work, tool)
             shutil.copytree(crate, res)
             check = os.path.join(work, f"check-{tool}.sh")

@@ -20,7 +20,7 @@ pub use delete::{AdaptiveDdmin, Delete, Lithium};
 pub use integers::{ListInts, ReplaceWithSimpler, SharedValues, ShrinkEach, TextInts};
 pub use rust::{NodeClass, RustDelete, RustRenames, RustReplace};
 pub use rust_modules::RustInlineModules;
-pub use units::{Items, Lines, Records, Segmenter, Span, Tokens};
+pub use units::{Items, Lines, NonRust, Records, Segmenter, Span, Tokens};
 
 /// A reduction pass.
 ///
@@ -129,7 +129,7 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         Box::new(CutPass::new(Ngrams)),
         Box::new(SharedValues::new(TextInts)),
         Box::new(ShrinkEach::new(TextInts)),
-        Box::new(Delete::new(Items, "bytes", 20_000)),
+        Box::new(Delete::new(NonRust(Items), "bytes", 20_000)),
     ]
 }
 

@@ -2,7 +2,8 @@
 //! level (files, modules, impls, traits), statements, list elements with their
 //! commas (fields, variants, parameters, arguments, generic parameters, bounds,
 //! where predicates, match arms, `use` tree members) and attributes; replace
-//! function bodies with `{}` or `{ loop {} }`. Deletions go outermost first: a
+//! function bodies with `{}`, `{ loop {} }` or `{ todo!() }`, expressions with a
+//! sub-expression, types with `()`; rename consistently. Deletions go outermost first: a
 //! sweep handles nesting level 0, then 1, and so on, so a needed `impl` is opened
 //! up and its unneeded methods go next.
 
