@@ -90,14 +90,39 @@ impl<T: Clone + PartialEq> EditSet<T> {
         if conflict {
             return false;
         }
+        // Cuts that touch merge into one (edits are sorted, so one pass finds them).
+        let (mut lo, mut hi) = (edit.start, edit.end);
+        let merges: Vec<bool> = self
+            .edits
+            .iter()
+            .map(|e| {
+                let m = e.seq == edit.seq
+                    && e.with.is_empty()
+                    && edit.with.is_empty()
+                    && e.start <= hi
+                    && lo <= e.end;
+                if m {
+                    lo = lo.min(e.start);
+                    hi = hi.max(e.end);
+                }
+                m
+            })
+            .collect();
+        // The merged cut may not swallow an insertion or replacement it only touched.
+        let swallows = self
+            .edits
+            .iter()
+            .zip(&merges)
+            .any(|(e, &m)| !m && e.seq == edit.seq && e.start < hi && lo < e.end);
+        if swallows {
+            return false;
+        }
         let mut merged = edit;
+        merged.start = lo;
+        merged.end = hi;
         let mut keep = Vec::with_capacity(self.edits.len() + 1);
-        for e in std::mem::take(&mut self.edits) {
-            let touching = e.seq == merged.seq && e.start <= merged.end && merged.start <= e.end;
-            if touching && e.with.is_empty() && merged.with.is_empty() {
-                merged.start = merged.start.min(e.start);
-                merged.end = merged.end.max(e.end);
-            } else {
+        for (e, m) in std::mem::take(&mut self.edits).into_iter().zip(merges) {
+            if !m {
                 keep.push(e);
             }
         }
@@ -179,6 +204,26 @@ mod tests {
         assert_eq!(
             render("abcdef", &[Edit::cut(0, 1, 3), Edit::cut(0, 3, 4)]).unwrap(),
             "aef"
+        );
+    }
+
+    /// Found by `tests/properties.rs`: a cut that touches another cut and an
+    /// insertion between them would merge into one cut that swallows the insertion.
+    #[test]
+    fn a_merged_cut_never_swallows_an_insertion() {
+        let mut set = EditSet::new();
+        assert!(set.push(Edit::cut(0, 1, 2)));
+        assert!(set.push(Edit::replace(0, 1, 1, b"a".to_vec())));
+        let before = set.clone();
+        assert!(!set.push(Edit::cut(0, 0, 1)));
+        assert_eq!(set, before);
+        assert_eq!(
+            render(
+                "xyz",
+                &[Edit::cut(0, 1, 2), Edit::replace(0, 1, 1, b"a".to_vec())]
+            )
+            .unwrap(),
+            "xaz"
         );
     }
 

@@ -124,6 +124,11 @@ impl<C: Case, S: Segmenter<C>> Pass<C> for Delete<S> {
                 let (mut lo, mut hi) = (0usize, k);
                 while hi - lo > 1 {
                     ctx.checkpoint_cancel()?;
+                    if i - lo > spans.len() {
+                        // The units shifted after an accepted deletion (Rust nodes
+                        // can): this bisection no longer knows where it is.
+                        break;
+                    }
                     let mid = lo + (hi - lo) / 2;
                     let cand = ctx
                         .current()

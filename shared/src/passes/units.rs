@@ -28,6 +28,9 @@ pub trait Segmenter<C: Case>: Send + Sync {
 pub fn delete_units<T: Clone + PartialEq>(spans: &[Span], ranges: &[(usize, usize)]) -> EditSet<T> {
     let mut set = EditSet::new();
     for &(a, b) in ranges {
+        // A segmentation that shifted under a pass (Rust nodes can merge or split
+        // after an accepted deletion) must not make this index past the end.
+        let b = b.min(spans.len());
         let mut i = a;
         while i < b {
             // Coalesce consecutive units of one sequence into one cut.
