@@ -165,13 +165,28 @@ fn kill_9_keeps_the_best_so_far_and_a_rerun_resumes_from_the_cache() {
         "the output is interesting"
     );
     assert!(out.len() < original.len());
+    // A killed run cannot remove its scratch directories...
+    let scratch = |t: &Path| {
+        std::fs::read_dir(t)
+            .unwrap()
+            .flatten()
+            .filter(|e| {
+                e.file_name()
+                    .to_string_lossy()
+                    .starts_with("cargo-minimize-")
+            })
+            .count()
+    };
+    assert!(scratch(tmp.path()) > 0, "the killed run left its scratch");
 
-    // A rerun on the original resumes from the cache.
+    // A rerun on the original resumes from the cache...
     let rerun = start(dir.path(), tmp.path(), &args)
         .wait_with_output()
         .unwrap();
     assert_eq!(rerun.status.code(), Some(0));
     let warm = json_of(&rerun.stdout);
+    // ... and removes what the killed run left (its lock is free), then its own.
+    assert_eq!(scratch(tmp.path()), 0, "abandoned scratch is swept");
     // The same reduction without a cache, for comparison.
     let cold_dir = tempfile::tempdir().unwrap();
     let check2 = script(cold_dir.path());

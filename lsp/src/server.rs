@@ -97,18 +97,20 @@ struct Server {
 
 /// A private directory for results in progress (removed at exit).
 mod tempfile_dir {
-    pub(super) struct Dir(pub(super) std::path::PathBuf);
+    use minimize_engine::exec::{private_tempdir, sweep_abandoned, Scratch};
+
+    /// The directory (removed when dropped).
+    pub(super) struct Dir(Scratch);
 
     impl Dir {
+        /// Also removes what servers killed without cleaning up left behind.
         pub(super) fn new() -> std::io::Result<Dir> {
-            let d = minimize_engine::exec::private_tempdir(None, "cargo-minimize-lsp-")?;
-            Ok(Dir(d.keep()))
+            sweep_abandoned();
+            Ok(Dir(private_tempdir(None, "cargo-minimize-lsp-")?))
         }
-    }
 
-    impl Drop for Dir {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
+        pub(super) fn path(&self) -> &std::path::Path {
+            self.0.path()
         }
     }
 }
@@ -427,7 +429,7 @@ impl Server {
         if single {
             // The result is built in a private file and handed to the client at the
             // end (`workspace/applyEdit`), or written beside the original.
-            let dir = self.scratch.0.join(format!("job-{job}"));
+            let dir = self.scratch.path().join(format!("job-{job}"));
             std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
             spec.output = OutputChoice::Path(dir.join(file.file_name().expect("a file")));
         }

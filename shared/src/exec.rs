@@ -229,8 +229,11 @@ fn read_tail(mut f: File, max: usize) -> std::io::Result<Vec<u8>> {
     Ok(buf)
 }
 
-/// Creates a private (0700) directory under `parent` (or the system temp dir).
-pub fn private_tempdir(parent: Option<&Path>, prefix: &str) -> std::io::Result<tempfile::TempDir> {
+/// A private scratch directory (0700), removed when dropped. A top-level one (no
+/// `parent`) holds `.owner.lock`, locked for as long as this value lives, so that a
+/// run killed with SIGKILL, which cannot remove its directory, leaves one that
+/// [`sweep_abandoned`] recognises and removes.
+pub fn private_tempdir(parent: Option<&Path>, prefix: &str) -> std::io::Result<Scratch> {
     use std::os::unix::fs::PermissionsExt;
     let mut b = tempfile::Builder::new();
     b.prefix(prefix);
@@ -239,7 +242,59 @@ pub fn private_tempdir(parent: Option<&Path>, prefix: &str) -> std::io::Result<t
         None => b.tempdir()?,
     };
     std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o700))?;
-    Ok(dir)
+    let lock = match parent {
+        Some(_) => None,
+        None => {
+            // Locked before it becomes visible under its final name, so a sweep never
+            // sees an unlocked lock file of a live run.
+            let tmp = dir.path().join(".owner.lock.new");
+            let f = std::fs::File::create(&tmp)?;
+            f.try_lock().map_err(std::io::Error::other)?;
+            std::fs::rename(&tmp, dir.path().join(LOCK))?;
+            Some(f)
+        }
+    };
+    Ok(Scratch { dir, _lock: lock })
+}
+
+const LOCK: &str = ".owner.lock";
+
+/// A scratch directory from [`private_tempdir`].
+#[derive(Debug)]
+pub struct Scratch {
+    dir: tempfile::TempDir,
+    _lock: Option<std::fs::File>,
+}
+
+impl Scratch {
+    /// Where it is.
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+}
+
+/// Removes the scratch directories (`cargo-minimize-*` in the temp directory) of runs
+/// that died without cleaning up: those whose `.owner.lock` nobody holds any more.
+/// Directories of live runs, and any without a lock file, are left alone.
+pub fn sweep_abandoned() {
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name();
+        if !name.to_string_lossy().starts_with("cargo-minimize-")
+            || !e.file_type().is_ok_and(|t| t.is_dir())
+        {
+            continue;
+        }
+        let dir = e.path();
+        let Ok(f) = std::fs::File::open(dir.join(LOCK)) else {
+            continue;
+        };
+        if f.try_lock().is_ok() {
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
 }
 
 #[cfg(test)]

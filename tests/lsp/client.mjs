@@ -25,9 +25,22 @@ export const repo = path.resolve(here, '..', '..');
 export const serverBin =
   process.env.CARGO_MINIMIZE_BIN ?? path.join(repo, 'target', 'release', 'cargo-minimize');
 
+/// Temporary directories made by the tests, removed when the test process exits.
+const made = [];
+process.on('exit', () => {
+  for (const d of made) fs.rmSync(d, { recursive: true, force: true });
+});
+
+/// A fresh directory under the system's temp directory (its real path), removed at exit.
+export function tempDir(prefix) {
+  const dir = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), prefix));
+  made.push(dir);
+  return dir;
+}
+
 /// A fresh private directory with a copy of `tests/ices/NAME` (or any repo file).
 export function workspaceWith(repoFile, name = path.basename(repoFile)) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cm-lsp-'));
+  const dir = tempDir('cm-lsp-');
   const dest = path.join(dir, name);
   fs.copyFileSync(path.join(repo, repoFile), dest);
   fs.chmodSync(dest, 0o644);

@@ -13,7 +13,7 @@ import {
   DidChangeConfigurationNotification,
   WorkDoneProgressCancelNotification,
 } from 'vscode-languageserver-protocol/node';
-import { start, workspaceWith, expectedIce, compile, childrenOf, uri, repo } from './client.mjs';
+import { start, workspaceWith, tempDir, expectedIce, compile, childrenOf, uri, repo } from './client.mjs';
 
 const ICE = 'tests/ices/gce_bool_mul_const_eval.rs';
 const BIG = 'examples/ice-buried/bug.rs';
@@ -260,7 +260,7 @@ test('shutdown during a job stops it and the server exits cleanly', async () => 
 });
 
 test('the failing-test action reduces a crate while the test keeps failing', async () => {
-  const dir = fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'cm-lsp-crate-'));
+  const dir = tempDir('cm-lsp-crate-');
   const root = path.join(dir, 'demo');
   fs.mkdirSync(path.join(root, 'src'), { recursive: true });
   fs.writeFileSync(path.join(root, 'Cargo.toml'), '[package]\nname = "demo"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\n');

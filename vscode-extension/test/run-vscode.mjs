@@ -41,8 +41,12 @@ function freePort() {
   });
 }
 
+/// Workspace roots made by this run, removed at the end.
+const roots = [];
+
 function workspace({ trust = false } = {}) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cm-vscode-'));
+  roots.push(root);
   const ws = path.join(root, 'ws');
   fs.mkdirSync(ws);
   fs.copyFileSync(ICE, path.join(ws, 'repro.rs'));
@@ -304,6 +308,9 @@ try {
     } catch {
       // gone
     }
+  }
+  for (const r of roots) {
+    fs.rmSync(r, { recursive: true, force: true });
   }
 }
 process.exit(ok ? 0 : 1);

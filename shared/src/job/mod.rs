@@ -241,7 +241,7 @@ pub struct Job {
     original: Option<PathBuf>,
     output: PathBuf,
     is_rust: bool,
-    scratch: tempfile::TempDir,
+    scratch: crate::exec::Scratch,
     first: Option<FirstRun>,
 }
 
@@ -250,6 +250,7 @@ impl Job {
     /// writes nothing.
     pub fn prepare(spec: JobSpec) -> Result<Job, JobError> {
         let r = resolve::resolve(&spec)?;
+        crate::exec::sweep_abandoned();
         let scratch = crate::exec::private_tempdir(None, "cargo-minimize-check-")
             .map_err(|e| internal(format!("cannot create a scratch directory: {e}")))?;
         Ok(Job {

@@ -5,11 +5,11 @@ use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use crate::exec::private_tempdir;
+use crate::exec::{private_tempdir, Scratch};
 use crate::predicate::{CancelFlag, Predicate, PredicateError, RunEnv, Verdict};
 
 pub(crate) struct Workers {
-    dirs: Vec<tempfile::TempDir>,
+    dirs: Vec<Scratch>,
 }
 
 impl Workers {
