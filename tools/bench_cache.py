@@ -8,7 +8,7 @@ original before reducing, and the final check of the result).
 Usage: tools/bench_cache.py [--only SUBSTRING]
 Needs: target/release/cargo-minimize.
 """
-import argparse, glob, importlib.util, json, os, subprocess, sys, tempfile, time
+import argparse, importlib.util, json, os, subprocess, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 spec = importlib.util.spec_from_file_location("bt", os.path.join(ROOT, "tools", "bench_treereduce.py"))
@@ -35,14 +35,7 @@ def main():
     a = ap.parse_args()
     print("| case | cold runs | cold s | warm runs | warm cache hits | warm s | same result |")
     print("|---|---:|---:|---:|---:|---:|---|")
-    for ice_file in sorted(glob.glob(os.path.join(ROOT, "tests", "ices", "*.rs"))):
-        name = os.path.basename(ice_file)[:-3]
-        if a.only not in name:
-            continue
-        flags, _, _ = bt.parse_ice(ice_file)
-        work = tempfile.mkdtemp(prefix=f"bench-cache-{name}-")
-        case = os.path.join(work, "case.rs")
-        subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen_buried.py"), ice_file, case, str(a.lines)], check=True)
+    for name, flags, _, _, work, case in bt.buried_cases(a.lines, a.only, "bench-cache"):
         wrapper, counter = bt.write_wrapper(work)
         cache = os.path.join(work, "cache")
         cs, cr, _, cold = run(case, flags, os.path.join(work, "cold.rs"), cache, wrapper, counter)

@@ -16,11 +16,13 @@ Usage: tools/bench_crate.py [--only SUBSTRING] [--out results.json]
 generated crates are identical: the generator is seeded) and reruns only ours.
 Needs: target/release/cargo-minimize, treereduce-rust on PATH (or $TREEREDUCE).
 """
-import argparse, glob, json, os, shutil, subprocess, sys, tempfile, time
+import argparse, glob, importlib.util, json, os, shutil, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OURS = os.path.join(ROOT, "target", "release", "cargo-minimize")
-TR = os.environ.get("TREEREDUCE", shutil.which("treereduce-rust") or "treereduce-rust")
+spec = importlib.util.spec_from_file_location("bt", os.path.join(ROOT, "tools", "bench_treereduce.py"))
+bt = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(bt)
+OURS, TR, count = bt.OURS, bt.TR, bt.count
 CASES = ["gce_bool_mul_const_eval", "slice_pattern_deferred_init_layout", "trait_alias_negative_probe"]
 
 
@@ -79,10 +81,6 @@ exec '{real}' "$@"
 """)
     os.chmod(w, 0o755)
     return bindir, counter
-
-
-def count(counter):
-    return sum(1 for _ in open(counter))
 
 
 def shows_ice(crate, ice, sub):

@@ -7,7 +7,7 @@ results are byte-identical. Runs alternate (j1, j2) per case, so load drifts hit
 Usage: tools/bench_parallel.py [--only SUBSTRING] [--out results.json]
 Needs: target/release/cargo-minimize.
 """
-import argparse, glob, importlib.util, json, os, statistics, subprocess, sys, tempfile
+import argparse, importlib.util, json, os, statistics, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 spec = importlib.util.spec_from_file_location("bt", os.path.join(ROOT, "tools", "bench_treereduce.py"))
@@ -22,14 +22,7 @@ def main():
     ap.add_argument("--out", default="")
     a = ap.parse_args()
     rows = []
-    for ice_file in sorted(glob.glob(os.path.join(ROOT, "tests", "ices", "*.rs"))):
-        name = os.path.basename(ice_file)[:-3]
-        if a.only not in name:
-            continue
-        flags, ice, _ = bt.parse_ice(ice_file)
-        work = tempfile.mkdtemp(prefix=f"bench-par-{name}-")
-        case = os.path.join(work, "case.rs")
-        subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen_buried.py"), ice_file, case, str(a.lines)], check=True)
+    for name, flags, ice, _, work, case in bt.buried_cases(a.lines, a.only, "bench-par"):
         wrapper, counter = bt.write_wrapper(work)
         row = {"case": name}
         for jobs in (1, 2):

@@ -98,6 +98,20 @@ exit $r
     return out, time.time() - t0, count(counter)
 
 
+def buried_cases(lines, only, prefix):
+    """Each ICE of tests/ices/ whose name contains `only`, buried by gen_buried.py in a
+    fresh work directory: yields (name, flags, ice, body, work, case path)."""
+    for ice_file in sorted(glob.glob(os.path.join(ROOT, "tests", "ices", "*.rs"))):
+        name = os.path.basename(ice_file)[:-3]
+        if only not in name:
+            continue
+        flags, ice, body = parse_ice(ice_file)
+        work = tempfile.mkdtemp(prefix=f"{prefix}-{name}-")
+        case = os.path.join(work, "case.rs")
+        subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen_buried.py"), ice_file, case, str(lines)], check=True)
+        yield name, flags, ice, body, work, case
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--lines", type=int, default=2000)
@@ -106,14 +120,7 @@ def main():
     ap.add_argument("--reuse-treereduce", default="")
     a = ap.parse_args()
     rows = []
-    for ice_file in sorted(glob.glob(os.path.join(ROOT, "tests", "ices", "*.rs"))):
-        name = os.path.basename(ice_file)[:-3]
-        if a.only not in name:
-            continue
-        flags, ice, body = parse_ice(ice_file)
-        work = tempfile.mkdtemp(prefix=f"bench-{name}-")
-        case = os.path.join(work, "case.rs")
-        subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen_buried.py"), ice_file, case, str(a.lines)], check=True)
+    for name, flags, ice, body, work, case in buried_cases(a.lines, a.only, "bench"):
         assert shows_ice(case, flags, ice), f"{name}: the generated case does not show the ICE"
         hand = os.path.join(work, "hand.rs")
         with open(hand, "w") as f:

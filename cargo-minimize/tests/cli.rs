@@ -54,6 +54,25 @@ fn ice_fixture(name: &str) -> (String, Vec<String>) {
     (text, flags)
 }
 
+/// Compiles `bug.min.rs` in `dir` by hand, as a user would check a result.
+fn compile_result(dir: &Path, flags: &[String]) -> Output {
+    Command::new("rustc")
+        .current_dir(dir)
+        .env("RUSTC_BOOTSTRAP", "1")
+        .env("RUSTC_ICE", "0")
+        .args([
+            "--edition=2021",
+            "--crate-type=lib",
+            "--crate-name=bug",
+            "bug.min.rs",
+            "--out-dir",
+            "o",
+        ])
+        .args(flags)
+        .output()
+        .unwrap()
+}
+
 /// The ICE (with its message) must survive, and the result must be much smaller.
 #[test]
 fn ice_file_is_reduced_and_still_crashes_the_same_way() {
@@ -75,20 +94,7 @@ fn ice_file_is_reduced_and_still_crashes_the_same_way() {
     assert_eq!(json["output_bytes"].as_u64().unwrap() as usize, out.len());
     assert!(json["predicate_runs"].as_u64().unwrap() > 0);
     // Check the result by hand with rustc.
-    let r = Command::new("rustc")
-        .current_dir(dir.path())
-        .env("RUSTC_BOOTSTRAP", "1")
-        .env("RUSTC_ICE", "0")
-        .args([
-            "--edition=2021",
-            "--crate-type=lib",
-            "--crate-name=bug",
-            "bug.min.rs",
-            "--out-dir",
-            "o",
-        ])
-        .output()
-        .unwrap();
+    let r = compile_result(dir.path(), &[]);
     assert_eq!(r.status.code(), Some(101));
     assert!(String::from_utf8_lossy(&r.stderr).contains("rustc_hir_typeck/src/method/probe.rs"));
 }
@@ -645,21 +651,7 @@ fn every_shipped_ice_keeps_its_signature() {
         assert_eq!(o.status.code(), Some(0), "{name}: {}", stderr(&o));
         let out = std::fs::read_to_string(dir.path().join("bug.min.rs")).unwrap();
         assert!(out.len() < padded.len(), "{name}: not smaller");
-        let r = Command::new("rustc")
-            .current_dir(dir.path())
-            .env("RUSTC_BOOTSTRAP", "1")
-            .env("RUSTC_ICE", "0")
-            .args([
-                "--edition=2021",
-                "--crate-type=lib",
-                "--crate-name=bug",
-                "bug.min.rs",
-                "--out-dir",
-                "o",
-            ])
-            .args(&flags)
-            .output()
-            .unwrap();
+        let r = compile_result(dir.path(), &flags);
         let err = String::from_utf8_lossy(&r.stderr);
         assert_eq!(r.status.code(), Some(101), "{name}: {err}");
         assert!(

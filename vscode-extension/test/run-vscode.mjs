@@ -166,8 +166,8 @@ async function extensionHostTests() {
   }
 }
 
-async function uiFlow() {
-  const w = workspace();
+/** Installs the packaged .vsix into `w`'s code-server profile. */
+function installVsix(w) {
   const inst = spawnSync(codeServer, ['--user-data-dir', w.user, '--extensions-dir', w.exts, '--install-extension', vsix], {
     encoding: 'utf8',
   });
@@ -175,20 +175,37 @@ async function uiFlow() {
     console.log(`installing the .vsix failed:\n${inst.stdout}\n${inst.stderr}`);
     return false;
   }
+  return true;
+}
+
+/** A page showing the workbench on `w`'s folder. */
+async function openWorkbench(b, cs, w) {
+  const page = await b.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(`http://127.0.0.1:${cs.port}/?folder=${encodeURIComponent(w.ws)}`);
+  await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
+  await sleep(3000);
+  return page;
+}
+
+/** Opens `name` through Quick Open and waits for its editor. */
+async function openFile(page, name) {
+  await page.keyboard.press('Control+P');
+  await page.keyboard.type(name);
+  await sleep(800);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('.monaco-editor .view-lines', { timeout: 30000 });
+}
+
+async function uiFlow() {
+  const w = workspace();
+  if (!installVsix(w)) return false;
   console.log('the .vsix installed into code-server');
   const cs = await startCodeServer(w);
   const b = await browser();
   fs.mkdirSync(results, { recursive: true });
   try {
-    const page = await b.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(`http://127.0.0.1:${cs.port}/?folder=${encodeURIComponent(w.ws)}`);
-    await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
-    await sleep(3000);
-    await page.keyboard.press('Control+P');
-    await page.keyboard.type('repro.rs');
-    await sleep(800);
-    await page.keyboard.press('Enter');
-    await page.waitForSelector('.monaco-editor .view-lines', { timeout: 30000 });
+    const page = await openWorkbench(b, cs, w);
+    await openFile(page, 'repro.rs');
     await sleep(2000);
     await page.click('.monaco-editor .view-line >> nth=2');
     // The server starts on the first Rust file; retry Ctrl+. until our action shows.
@@ -245,31 +262,18 @@ function serverProcesses() {
  * installed extension must not run: no server process, no code action. */
 async function untrustedFlow() {
   const w = workspace({ trust: true });
-  const inst = spawnSync(codeServer, ['--user-data-dir', w.user, '--extensions-dir', w.exts, '--install-extension', vsix], {
-    encoding: 'utf8',
-  });
-  if (inst.status !== 0) {
-    console.log(`installing the .vsix failed:\n${inst.stdout}\n${inst.stderr}`);
-    return false;
-  }
+  if (!installVsix(w)) return false;
   const before = serverProcesses().length;
   const cs = await startCodeServer({ ...w, trust: true });
   const b = await browser();
   fs.mkdirSync(results, { recursive: true });
   try {
-    const page = await b.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(`http://127.0.0.1:${cs.port}/?folder=${encodeURIComponent(w.ws)}`);
-    await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
-    await sleep(3000);
+    const page = await openWorkbench(b, cs, w);
     const restricted = await page
       .waitForSelector('text=Restricted Mode', { timeout: 15000 })
       .then(() => true)
       .catch(() => false);
-    await page.keyboard.press('Control+P');
-    await page.keyboard.type('repro.rs');
-    await sleep(800);
-    await page.keyboard.press('Enter');
-    await page.waitForSelector('.monaco-editor .view-lines', { timeout: 30000 });
+    await openFile(page, 'repro.rs');
     await sleep(5000);
     await page.click('.monaco-editor .view-line >> nth=2');
     let offered = false;
