@@ -190,6 +190,49 @@ fn same_result_for_every_jobs_value() {
 }
 
 #[test]
+fn speculation_along_the_failure_chain_is_never_wasted() {
+    // Every line is needed, so every test fails: the deletion pass's speculation
+    // (the bisection, then the next blocks) guesses each later test exactly, and
+    // -j 2 and -j 4 run the same candidates as -j 1, only earlier.
+    let input: String = (0..40).map(|i| format!("line {i}\n")).collect();
+    let pred = |s: &str| s.lines().count() == 40;
+    let pass = || -> Vec<Box<dyn Pass<TestCase>>> {
+        vec![Box::new(Delete::new(Lines, "lines", usize::MAX))]
+    };
+    let (_, one) = run(&input, pass(), pred, 1);
+    let (_, two) = run(&input, pass(), pred, 2);
+    let (_, four) = run(&input, pass(), pred, 4);
+    assert_eq!((one, two, four), (one, one, one));
+    // ... and they do run in parallel: count the calls that start while another one
+    // is in flight.
+    let (in_flight, overlapped) = (AtomicUsize::new(0), AtomicUsize::new(0));
+    let slow = |s: &str| {
+        if in_flight.fetch_add(1, Ordering::SeqCst) > 0 {
+            overlapped.fetch_add(1, Ordering::SeqCst);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        in_flight.fetch_sub(1, Ordering::SeqCst);
+        s.lines().count() == 40
+    };
+    let (_, calls) = run(&input, pass(), slow, 2);
+    let overlapped = overlapped.load(Ordering::SeqCst);
+    assert!(
+        2 * overlapped >= calls - 4,
+        "{overlapped} of {calls} calls overlapped"
+    );
+    // Half the lines needed: speculation may guess wrong, but within bounds.
+    let pred = |s: &str| {
+        (0..40)
+            .step_by(2)
+            .all(|i| s.contains(&format!("line {i}\n")))
+    };
+    let (out1, one) = run(&input, pass(), pred, 1);
+    let (out2, two) = run(&input, pass(), pred, 2);
+    assert_eq!(out1, out2);
+    assert!(two <= 2 * one, "{two} runs at -j 2 against {one} at -j 1");
+}
+
+#[test]
 fn warm_cache_reruns_need_no_predicate_runs() {
     let dir = tempfile::tempdir().unwrap();
     let input: String = (0..100).map(|i| format!("row {i}\n")).collect();

@@ -43,6 +43,35 @@ impl<S> Delete<S> {
     }
 }
 
+/// The unit ranges the deletion loop tests, in order, after the block `(i - k, i)`
+/// fails and every later test fails too: the bisection of the block (upper half,
+/// quarter, ...), then the next blocks. Up to `max` ranges.
+fn fail_chain(
+    mut i: usize,
+    mut k: usize,
+    deleted: usize,
+    mut necessary: usize,
+    max: usize,
+) -> impl Iterator<Item = (usize, usize)> {
+    let mut out = Vec::new();
+    while out.len() < max && i > 0 {
+        let mut hi = k;
+        while hi > 1 && out.len() < max {
+            let mid = hi / 2;
+            out.push((i - mid, i));
+            hi = mid;
+        }
+        necessary += 1;
+        i -= 1;
+        if i == 0 || out.len() >= max {
+            break;
+        }
+        k = block_for(deleted, necessary, i);
+        out.push((i - k, i));
+    }
+    out.into_iter()
+}
+
 /// The block size after `deleted` deleted and `necessary` necessary units.
 fn block_for(deleted: usize, necessary: usize, remaining: usize) -> usize {
     {
@@ -86,24 +115,31 @@ impl<C: Case, S: Segmenter<C>> Pass<C> for Delete<S> {
                 let cand = ctx
                     .current()
                     .apply(&delete_units::<C::Item>(&spans, &[(i - k, i)]));
-                let half = k / 2;
                 let spec_spans = spans.clone();
+                let ctx_jobs = ctx.jobs();
                 let (seg, deleted, necessary) = (&self.seg, self.deleted, self.necessary);
                 let ok = ctx.test_speculating(cand, |cur, cand| {
+                    let depth = 4 * ctx_jobs;
                     if last_ok {
-                        // After a success, bet on the next block going too.
+                        // After a success, bet on the next block going too (and on
+                        // the tests that follow if it does not).
                         let spans = seg.segment(cand);
                         let j = (i - k).min(spans.len());
-                        let k2 = block_for(deleted + k, necessary, j);
                         if j == 0 {
                             return vec![];
                         }
-                        vec![cand.apply(&delete_units::<C::Item>(&spans, &[(j - k2, j)]))]
-                    } else if half > 0 {
-                        // If this fails, the bisection tries the upper half first.
-                        vec![cur.apply(&delete_units::<C::Item>(&spec_spans, &[(i - half, i)]))]
+                        let k2 = block_for(deleted + k, necessary, j);
+                        let chain = fail_chain(j, k2, deleted + k, necessary, depth);
+                        std::iter::once((j - k2, j))
+                            .chain(chain)
+                            .map(|r| cand.apply(&delete_units::<C::Item>(&spans, &[r])))
+                            .collect()
                     } else {
-                        vec![]
+                        // The tests that follow if this one fails: the bisection
+                        // (upper half first), then the next blocks.
+                        fail_chain(i, k, deleted, necessary, depth)
+                            .map(|r| cur.apply(&delete_units::<C::Item>(&spec_spans, &[r])))
+                            .collect()
                     }
                 })?;
                 last_ok = ok;
@@ -135,13 +171,16 @@ impl<C: Case, S: Segmenter<C>> Pass<C> for Delete<S> {
                         .apply(&delete_units::<C::Item>(&spans, &[(i - mid, i - lo)]));
                     let (s2, end) = (spans.clone(), i - lo);
                     let ok = ctx.test_speculating(cand, |cur, _| {
-                        // If `mid` fails, the next probe is halfway between `lo` and `mid`.
-                        let next = lo + (mid - lo) / 2;
-                        if next > lo {
-                            vec![cur.apply(&delete_units::<C::Item>(&s2, &[(i - next, end)]))]
-                        } else {
-                            vec![]
+                        // If `mid` fails, the next probes go halfway between `lo` and
+                        // `mid`, again and again.
+                        let mut out = Vec::new();
+                        let mut h = mid;
+                        while h - lo > 1 && out.len() < 4 * ctx_jobs {
+                            let next = lo + (h - lo) / 2;
+                            out.push(cur.apply(&delete_units::<C::Item>(&s2, &[(i - next, end)])));
+                            h = next;
                         }
+                        out
                     })?;
                     if ok {
                         spans = self.seg.segment(ctx.current());

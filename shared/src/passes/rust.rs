@@ -386,18 +386,22 @@ impl Pass<TestCase> for RustReplace {
                 ctx.checkpoint()?;
                 let start = end.saturating_sub(k);
                 let cand = ctx.current().apply(&replace_all(&sites[start..end]));
+                let depth = 4 * ctx.jobs();
                 let ok = ctx.test_speculating(cand, |cur, cand| {
-                    // The next chunk, after a success (re-parsed) or a failure.
+                    // The next chunks, after a success (re-parsed) or a failure.
                     let (base, next) = if last_ok {
                         (cand, self.sites(cand))
                     } else {
                         (cur, sites.clone())
                     };
-                    let end = start.min(next.len());
-                    if end == 0 {
-                        return vec![];
+                    let mut out = Vec::new();
+                    let mut end = start.min(next.len());
+                    while end > 0 && out.len() < depth {
+                        let start = end.saturating_sub(k);
+                        out.push(base.apply(&replace_all(&next[start..end])));
+                        end = start;
                     }
-                    vec![base.apply(&replace_all(&next[end.saturating_sub(k)..end]))]
+                    out
                 })?;
                 last_ok = ok;
                 if ok {
@@ -523,15 +527,16 @@ impl Pass<TestCase> for RustRenames {
                 continue;
             }
             let cand = ctx.current().apply(&set);
+            let depth = 4 * ctx.jobs();
             last_ok = ctx.test_speculating(cand, |cur, cand| {
-                // The next rename, on whichever case it will apply to.
+                // The next renames, on whichever case they will apply to.
                 let base = if last_ok { cand } else { cur };
                 plan[i + 1..]
                     .iter()
                     .map(|(o, n)| Self::rename(base, o, n))
-                    .find(|s| !s.is_empty())
+                    .filter(|s| !s.is_empty())
+                    .take(depth)
                     .map(|s| base.apply(&s))
-                    .into_iter()
                     .collect()
             })?;
         }

@@ -205,6 +205,16 @@ impl<'a, C: Case> State<'a, C> {
         v.map_err(EngineError::Predicate)
     }
 
+    /// Would `c` cost a predicate run (smaller, admitted, not in the cache)? Only for
+    /// choosing what to speculate on; counts nothing.
+    fn needs_run(&mut self, c: &C) -> Option<Key> {
+        if !is_smaller(c, &self.best) || self.admit.as_ref().is_some_and(|f| !f(c)) {
+            return None;
+        }
+        let key = content_key(&self.fingerprint, c);
+        self.cache.get(&key).is_none().then_some(key)
+    }
+
     /// THE choke point. Decides `cands` (all relative to the current best): rejects
     /// those not smaller, answers from the cache, runs the rest in parallel, stores
     /// the verdicts. With `commit`, the first interesting candidate (in order)
@@ -342,19 +352,35 @@ impl<'s, 'a, C: Case> Ctx<'s, 'a, C> {
     }
 
     /// Like `test`, but first evaluates `speculate(current, cand)` (the likely next
-    /// candidates: after `cand` fails, built on `current`, or after it succeeds,
-    /// built on `cand`) in parallel when there are idle workers, so that later tests
-    /// hit the cache. What is speculated never changes a decision, only the runs.
+    /// candidates, in the order the pass would test them: after `cand` fails, built on
+    /// `current`, or after it succeeds, built on `cand`) in parallel when there are
+    /// idle workers, so that later tests hit the cache. Proposals that would not cost
+    /// a run (rejected by the parse check, already cached) are skipped, so a pass
+    /// should propose a chain several times longer than the number of workers. What
+    /// is speculated never changes a decision, only the runs.
     pub fn test_speculating(
         &mut self,
         cand: C,
         speculate: impl FnOnce(&C, &C) -> Vec<C>,
     ) -> Result<bool, Interrupt> {
         let jobs = self.jobs();
-        if jobs > 1 {
+        // When `cand` itself costs no run (cached, say by the last speculation), the
+        // answer is immediate: speculate at the next test instead.
+        if jobs > 1 && self.state.needs_run(&cand).is_some() {
             let more = speculate(self.current(), &cand);
+            let mut keys = vec![content_key(&self.state.fingerprint, &cand)];
             let mut batch = vec![cand];
-            batch.extend(more.into_iter().take(jobs - 1));
+            for c in more {
+                if batch.len() == jobs {
+                    break;
+                }
+                if let Some(key) = self.state.needs_run(&c) {
+                    if !keys.contains(&key) {
+                        keys.push(key);
+                        batch.push(c);
+                    }
+                }
+            }
             let (verdicts, _) = self.state.consider(&batch, false)?;
             let committed = verdicts[0];
             if committed {
@@ -367,17 +393,28 @@ impl<'s, 'a, C: Case> Ctx<'s, 'a, C> {
     }
 
     /// Finds the first interesting candidate of `cands` (in order) and commits it.
-    /// Up to `jobs` candidates are evaluated at once; the result does not depend on
-    /// `jobs` (a parallel `find_first`). Returns its index.
+    /// Up to `jobs` candidates that need a run are evaluated at once (with any free
+    /// ones between them); the result does not depend on `jobs` (a parallel
+    /// `find_first`). Returns its index.
     pub fn first(
         &mut self,
         cands: impl IntoIterator<Item = C>,
     ) -> Result<Option<usize>, Interrupt> {
         let mut iter = cands.into_iter();
         let mut base = 0;
+        let jobs = self.jobs();
         loop {
             self.checkpoint_cancel()?;
-            let chunk: Vec<C> = iter.by_ref().take(self.jobs()).collect();
+            let mut chunk: Vec<C> = Vec::new();
+            let mut runs = 0;
+            // At one job, one candidate at a time (no look-ahead at all).
+            while runs < jobs && chunk.len() < 64 {
+                let Some(c) = iter.next() else { break };
+                if jobs == 1 || self.state.needs_run(&c).is_some() {
+                    runs += 1;
+                }
+                chunk.push(c);
+            }
             if chunk.is_empty() {
                 return Ok(None);
             }
