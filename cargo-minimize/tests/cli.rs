@@ -99,6 +99,48 @@ fn ice_file_is_reduced_and_still_crashes_the_same_way() {
     assert!(String::from_utf8_lossy(&r.stderr).contains("rustc_hir_typeck/src/method/probe.rs"));
 }
 
+/// In a program (roots: `main`), the compiler's `dead_code` warnings let the
+/// compiler-guided pass delete everything unused in a few runs.
+#[test]
+fn compiler_guided_pass_deletes_what_rustc_reports_unused() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::from("use std::collections::HashMap;\n\nfn main() {\n    init_later();\n}\n\nfn init_later() {\n    let [(ref name, count), _rest];\n    name = \"abc\";\n    count = 3;\n}\n");
+    for i in 0..40 {
+        text.push_str(&format!(
+            "\nstruct Thing{i} {{\n    v: Vec<u32>,\n}}\n\nimpl Thing{i} {{\n    fn total(&self) -> u32 {{\n        self.v.iter().sum::<u32>() + {i}\n    }}\n}}\n\nfn helper{i}(x: u32) -> u32 {{\n    x.wrapping_mul({i}) ^ 0x5a\n}}\n"
+        ));
+    }
+    write(dir.path(), "bug.rs", &text);
+    let o = run(
+        dir.path(),
+        &[
+            "--ice",
+            "bug.rs",
+            "--crate-type",
+            "bin",
+            "-j",
+            "2",
+            "--json",
+            "--no-cache",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let json: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&o.stdout).lines().last().unwrap()).unwrap();
+    let pass = json["passes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "rust-unused")
+        .unwrap();
+    // Nearly all of the file goes in the compiler-guided pass, before `rust-items`.
+    let removed = pass["removed"].as_u64().unwrap() as usize;
+    assert!(removed * 10 > text.len() * 9, "{pass}");
+    assert!(json["diagnostic_runs"].as_u64().unwrap() >= 1);
+    let out = std::fs::read_to_string(dir.path().join("bug.min.rs")).unwrap();
+    assert!(!out.contains("Thing") && !out.contains("HashMap"), "{out}");
+}
+
 #[test]
 fn a_candidate_with_a_different_ice_is_rejected() {
     // With -Ztreat-err-as-bug=1 the first error is the ICE. Deleting the first

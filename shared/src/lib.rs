@@ -26,7 +26,7 @@ pub use edit::{Edit, EditSet};
 pub use job::{Job, JobError, JobErrorKind, JobResult, JobSpec};
 pub use output::{write_atomic, write_case, FileSink, NullSink, Sink};
 pub use passes::Pass;
-pub use predicate::{CancelFlag, FnPredicate, Predicate, PredicateError, RunEnv, Verdict};
+pub use predicate::{CancelFlag, FnPredicate, Predicate, PredicateError, RunEnv, Unused, Verdict};
 pub use report::{
     markdown, Event, NullObserver, Observer, PassStats, Progress, ReportInput, Summary,
 };

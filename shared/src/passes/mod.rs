@@ -7,6 +7,7 @@ pub mod delete;
 pub mod integers;
 pub mod rust;
 pub mod rust_modules;
+pub mod rust_unused;
 pub mod tokens;
 pub mod units;
 
@@ -20,6 +21,7 @@ pub use delete::{AdaptiveDdmin, Delete, Lithium};
 pub use integers::{ListInts, ReplaceWithSimpler, SharedValues, ShrinkEach, TextInts};
 pub use rust::{NodeClass, RustDelete, RustRenames, RustReplace};
 pub use rust_modules::RustInlineModules;
+pub use rust_unused::RustUnused;
 pub use units::{Items, Lines, NonRust, Records, Segmenter, Span, Tokens};
 
 /// A reduction pass.
@@ -104,8 +106,10 @@ impl<C: Case> Pass<C> for Ends {
 /// become `todo!()` (fails at once) rather than `loop {}` (hangs until the timeout).
 pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
     vec![
+        Box::new(RustUnused::default()),
         Box::new(RustDelete::new(NodeClass::Items, "rust-items")),
         Box::new(RustInlineModules),
+        Box::new(RustDelete::new(NodeClass::Visibility, "rust-private")),
         Box::new(RustReplace::empty_bodies()),
         Box::new(if runs_code {
             RustReplace::todo_bodies()
@@ -136,6 +140,8 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
 /// Every file pass by name (for `--passes`).
 pub fn file_pass_by_name(name: &str) -> Option<Box<dyn Pass<TestCase>>> {
     Some(match name {
+        "rust-private" => Box::new(RustDelete::new(NodeClass::Visibility, "rust-private")),
+        "rust-unused" => Box::new(RustUnused::default()),
         "rust-items" => Box::new(RustDelete::new(NodeClass::Items, "rust-items")),
         "rust-modules" => Box::new(RustInlineModules),
         "rust-bodies-empty" => Box::new(RustReplace::empty_bodies()),
@@ -168,6 +174,8 @@ pub fn file_pass_by_name(name: &str) -> Option<Box<dyn Pass<TestCase>>> {
 
 /// Names accepted by `file_pass_by_name`.
 pub const FILE_PASS_NAMES: &[&str] = &[
+    "rust-private",
+    "rust-unused",
     "rust-items",
     "rust-modules",
     "rust-bodies-empty",

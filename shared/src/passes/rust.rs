@@ -37,6 +37,8 @@ pub enum NodeClass {
     ListElements,
     /// Attributes (`#[derive(..)]`, `#[inline]`, ...) and doc comments.
     Attributes,
+    /// Visibilities (`pub`, `pub(crate)`): code that is private can be reported unused.
+    Visibility,
 }
 
 impl NodeClass {
@@ -77,6 +79,7 @@ impl NodeClass {
                     }) && !matches!(k, L_PAREN | R_PAREN)
             }
             NodeClass::Attributes => k == ATTR,
+            NodeClass::Visibility => k == VISIBILITY,
         }
     }
 

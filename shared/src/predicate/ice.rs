@@ -10,7 +10,8 @@ use std::time::Duration;
 use sha2::{Digest, Sha256};
 
 use super::signature::{ice_signature, verdict_for, MatchMode, Signature};
-use super::{Predicate, PredicateError, RunEnv, Verdict};
+use super::{Predicate, PredicateError, RunEnv, Unused, Verdict};
+use crate::case::Case;
 use crate::exec::{self, CommandSpec, ExecError, Finished, RunLimits};
 use crate::testcase::TestCase;
 
@@ -269,6 +270,64 @@ impl Predicate<TestCase> for IcePredicate {
             probe.signature.as_ref(),
             self.config.mode,
         ))
+    }
+
+    /// `rustc --error-format=json --emit=metadata` (one file) or `cargo check
+    /// --message-format=json` (a crate) on the candidate, with the predicate's flags.
+    fn unused(
+        &self,
+        case: &TestCase,
+        env: &RunEnv<'_>,
+    ) -> Result<Option<Vec<Unused>>, PredicateError> {
+        let dir = self.materialize(case, env)?;
+        let (command, on_stdout) = match &self.config.compile {
+            Compile::Rustc { .. } => (
+                self.command(case, &dir)
+                    .arg("--error-format=json")
+                    .arg("--emit=metadata")
+                    .arg("-Wunused")
+                    .arg("-Wdead-code"),
+                false,
+            ),
+            Compile::Cargo { .. } => {
+                let target = env.scratch.join("target");
+                self.seed.prepare(&target);
+                let mut spec = CommandSpec::new("cargo", &dir)
+                    .arg("check")
+                    .arg("--quiet")
+                    .arg("--message-format=json")
+                    .args(&self.config.flags)
+                    .env("CARGO_TARGET_DIR", &target)
+                    .env("RUSTC_ICE", "0")
+                    .env("RUST_BACKTRACE", "0");
+                for (k, v) in &self.config.env {
+                    spec = spec.env(k, v);
+                }
+                (spec, true)
+            }
+        };
+        let limits = RunLimits {
+            timeout: self.config.timeout,
+            max_output: 16 << 20,
+        };
+        let finished = match exec::run(&command, &limits, env.cancel) {
+            Err(ExecError::Cancelled) => return Err(PredicateError::Cancelled),
+            r => r?,
+        };
+        let output = if on_stdout {
+            &finished.stdout
+        } else {
+            &finished.stderr
+        };
+        let seq_of = |name: &str| {
+            let path = Path::new(name);
+            let rel = path.strip_prefix(&dir).unwrap_or(path);
+            (0..case.seq_count()).find(|&i| case.path(i) == rel)
+        };
+        Ok(Some(super::unused_from_json(
+            &String::from_utf8_lossy(output),
+            seq_of,
+        )))
     }
 }
 

@@ -113,6 +113,83 @@ pub trait Predicate<C>: Sync {
     fn fingerprint(&self) -> Vec<u8>;
     /// Tests one candidate.
     fn test(&self, case: &C, env: &RunEnv<'_>) -> Result<Verdict, PredicateError>;
+    /// Compiles `case` for the compiler's warnings about unused code (`dead_code`,
+    /// `unused_*`), for the compiler-guided pass. `None` when the predicate has no
+    /// compiler to ask; an empty list when the compiler gave no such warning (for
+    /// instance because it crashed before its lints ran).
+    fn unused(&self, _case: &C, _env: &RunEnv<'_>) -> Result<Option<Vec<Unused>>, PredicateError> {
+        Ok(None)
+    }
+}
+
+/// A compiler warning that some code is unused: the primary span of a `dead_code` or
+/// `unused_*` diagnostic, as a byte range of one file of the case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unused {
+    /// Index of the file in the case.
+    pub seq: usize,
+    /// Start of the span (bytes).
+    pub start: usize,
+    /// End of the span (bytes).
+    pub end: usize,
+    /// The lint (`dead_code`, `unused_imports`, ...).
+    pub lint: String,
+}
+
+/// The `Unused` warnings among rustc's JSON diagnostics (one JSON object per line,
+/// either bare as printed by `rustc --error-format=json` or wrapped in cargo's
+/// `compiler-message` records). `seq_of` maps a diagnostic's file name to a file
+/// of the case.
+pub fn unused_from_json(output: &str, seq_of: impl Fn(&str) -> Option<usize>) -> Vec<Unused> {
+    let mut out = Vec::new();
+    for line in output.lines() {
+        let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
+        let msg = if v.get("reason").is_some() {
+            match v.get("message") {
+                Some(m) => m,
+                None => continue,
+            }
+        } else {
+            &v
+        };
+        if msg.get("level").and_then(|l| l.as_str()) != Some("warning") {
+            continue;
+        }
+        let Some(lint) = msg.pointer("/code/code").and_then(|c| c.as_str()) else {
+            continue;
+        };
+        if lint != "dead_code" && !lint.starts_with("unused_") {
+            continue;
+        }
+        for span in msg
+            .get("spans")
+            .and_then(|s| s.as_array())
+            .into_iter()
+            .flatten()
+        {
+            if span.get("is_primary").and_then(|p| p.as_bool()) != Some(true) {
+                continue;
+            }
+            let (Some(file), Some(start), Some(end)) = (
+                span.get("file_name").and_then(|f| f.as_str()),
+                span.get("byte_start").and_then(|b| b.as_u64()),
+                span.get("byte_end").and_then(|b| b.as_u64()),
+            ) else {
+                continue;
+            };
+            if let Some(seq) = seq_of(file) {
+                out.push(Unused {
+                    seq,
+                    start: start as usize,
+                    end: end as usize,
+                    lint: lint.to_string(),
+                });
+            }
+        }
+    }
+    out
 }
 
 /// An in-process predicate from a closure (engine tests and simulations).

@@ -53,6 +53,8 @@ pub struct Summary {
     pub final_size: usize,
     /// Predicate runs performed.
     pub runs: u64,
+    /// Compiles run to ask for warnings about unused code (not predicate runs).
+    pub diagnostic_runs: u64,
     /// Candidates answered from the cache.
     pub cache_hits: u64,
     /// Candidates rejected before testing (not smaller than the best).

@@ -47,6 +47,7 @@ pub(crate) struct State<'a, C: Case> {
     stats: Vec<PassStats>,
     current: usize,
     runs: u64,
+    diagnostic_runs: u64,
     cache_hits: u64,
     rejected: u64,
     pub(crate) round: usize,
@@ -94,6 +95,7 @@ impl<'a, C: Case> State<'a, C> {
                 .collect(),
             current: 0,
             runs: 0,
+            diagnostic_runs: 0,
             cache_hits: 0,
             rejected: 0,
             round: 0,
@@ -139,6 +141,7 @@ impl<'a, C: Case> State<'a, C> {
             initial_size,
             final_size: self.best.size(),
             runs: self.runs,
+            diagnostic_runs: self.diagnostic_runs,
             cache_hits: self.cache_hits,
             rejected: self.rejected,
             rounds,
@@ -317,6 +320,23 @@ impl<'s, 'a, C: Case> Ctx<'s, 'a, C> {
     /// let it change which candidates are accepted).
     pub fn jobs(&self) -> usize {
         self.state.workers.len()
+    }
+
+    /// The compiler's warnings about unused code in the current case (one compile,
+    /// counted apart from predicate runs); `None` when the predicate has no compiler.
+    pub fn unused(&mut self) -> Result<Option<Vec<crate::predicate::Unused>>, Interrupt> {
+        let st = &mut *self.state;
+        if st.cancel.is_cancelled() {
+            return Err(Interrupt::Cancelled);
+        }
+        let (predicate, best) = (st.predicate, &st.best);
+        let r = st
+            .workers
+            .with_first(&st.cancel, |env| predicate.unused(best, env));
+        if let Ok(Some(_)) = r {
+            st.diagnostic_runs += 1;
+        }
+        r.map_err(|e| Interrupt::from(EngineError::Predicate(e)))
     }
 
     /// The seeded random generator of the run.

@@ -26,6 +26,18 @@ impl Workers {
         self.dirs.len()
     }
 
+    /// Runs `f` in worker 0's scratch directory (work besides tests, such as asking
+    /// the compiler for warnings).
+    pub(crate) fn with_first<T>(&self, cancel: &CancelFlag, f: impl FnOnce(&RunEnv<'_>) -> T) -> T {
+        let scratch = self.dirs[0].path().join("work");
+        let _ = std::fs::create_dir_all(&scratch);
+        f(&RunEnv {
+            worker: 0,
+            scratch: &scratch,
+            cancel,
+        })
+    }
+
     /// Tests every candidate; results in input order.
     pub(crate) fn eval<C: Sync>(
         &self,

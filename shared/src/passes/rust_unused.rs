@@ -1,0 +1,336 @@
+//! Compiler-guided deletion: ask the compiler which code is unused (`dead_code`,
+//! `unused_*` warnings in its JSON diagnostics) and delete all of it at once, or in
+//! halves, quarters and eighths when all at once loses the bug; then ask again, since
+//! each deletion can leave more code unused. `rust-private` (a [`super::RustDelete`]
+//! of visibilities) runs before it: in a library nothing `pub` is ever reported
+//! as dead.
+//!
+//! The compile is not a predicate run: it is counted apart (`diagnostic_runs`). When
+//! the compiler crashes before its lints run (most ICEs in type checking), the
+//! warnings are empty and the pass stops asking after two such sweeps.
+
+use ra_ap_syntax::ast::{self, AstNode};
+use ra_ap_syntax::{NodeOrToken, SyntaxKind, SyntaxNode, TextRange, TextSize};
+
+use super::units::{delete_units, Span};
+use super::Pass;
+use crate::case::Case;
+use crate::predicate::Unused;
+use crate::schedule::{Ctx, Interrupt};
+use crate::syntax::{deletion_range, is_item, parse};
+use crate::testcase::TestCase;
+
+/// The compiler-guided deletion pass.
+#[derive(Default)]
+pub struct RustUnused {
+    /// Sweeps in a row in which the compiler reported nothing unused.
+    silent: usize,
+    /// The predicate has no compiler to ask.
+    unavailable: bool,
+}
+
+/// At most this many rounds of asking per sweep.
+const MAX_ROUNDS: usize = 8;
+/// The finest split tried: eighths.
+const MAX_PARTS: usize = 8;
+
+impl Pass<TestCase> for RustUnused {
+    fn name(&self) -> &'static str {
+        "rust-unused"
+    }
+
+    fn run(&mut self, ctx: &mut Ctx<'_, '_, TestCase>) -> Result<(), Interrupt> {
+        if self.unavailable || self.silent >= 2 {
+            return Ok(());
+        }
+        for _ in 0..MAX_ROUNDS {
+            ctx.checkpoint()?;
+            let Some(warnings) = ctx.unused()? else {
+                self.unavailable = true;
+                return Ok(());
+            };
+            // Unused items and imports first; unused variables and assignments
+            // (often inside the very code that shows the bug) apart, after them.
+            let (stmts, items): (Vec<Unused>, Vec<Unused>) = warnings.into_iter().partition(|w| {
+                matches!(
+                    w.lint.as_str(),
+                    "unused_variables" | "unused_assignments" | "unused_mut"
+                )
+            });
+            let tiers = [units(ctx.current(), &items), units(ctx.current(), &stmts)];
+            if tiers.iter().all(|u| u.is_empty()) || leaves_no_items(ctx.current(), &tiers[0]) {
+                // Nothing unused, or everything (a library with nothing public: no
+                // roots, so no information beyond what `rust-items` tries anyway).
+                self.silent += 1;
+                return Ok(());
+            }
+            self.silent = 0;
+            let mut found = false;
+            // Statements are tried all at once only: when that fails, they are most
+            // likely the bug's own, and `rust-statements` has them anyway.
+            for (units, max_parts) in tiers.iter().zip([MAX_PARTS, 1]) {
+                if !units.is_empty() && Self::delete_some(ctx, units, max_parts)? {
+                    found = true;
+                    break;
+                }
+            }
+            if !found {
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+}
+
+impl RustUnused {
+    /// Deletes all of `units`, or else the first half, quarter or eighth that can go.
+    fn delete_some(
+        ctx: &mut Ctx<'_, '_, TestCase>,
+        units: &[Span],
+        max_parts: usize,
+    ) -> Result<bool, Interrupt> {
+        let n = units.len();
+        let mut parts = 1;
+        loop {
+            let cands: Vec<TestCase> = (0..parts)
+                .map(|p| (p * n / parts, (p + 1) * n / parts))
+                .filter(|(a, b)| b > a)
+                .map(|r| ctx.current().apply(&delete_units::<u8>(units, &[r])))
+                .collect();
+            if ctx.first(cands)?.is_some() {
+                return Ok(true);
+            }
+            if parts >= n.min(max_parts) {
+                return Ok(false);
+            }
+            parts *= 2;
+        }
+    }
+}
+
+/// Would deleting every unit leave no item at all?
+fn leaves_no_items(case: &TestCase, units: &[Span]) -> bool {
+    let all = case.apply(&delete_units::<u8>(units, &[(0, units.len())]));
+    (0..all.seq_count()).all(|seq| {
+        parse(all.seq(seq)).is_none_or(|root| !root.children().any(|n| is_item(n.kind())))
+    })
+}
+
+/// The deletable ranges the warnings point at: sorted, disjoint (an enclosing
+/// range wins over the ranges inside it).
+pub fn units(case: &TestCase, warnings: &[Unused]) -> Vec<Span> {
+    let mut out: Vec<Span> = Vec::new();
+    for seq in 0..case.seq_count() {
+        let mine: Vec<&Unused> = warnings.iter().filter(|w| w.seq == seq).collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let text = case.seq(seq);
+        let Some(root) = parse(text) else { continue };
+        let mut ranges: Vec<(usize, usize)> = Vec::new();
+        let mut dead_types: Vec<String> = Vec::new();
+        for w in &mine {
+            let Some((start, end, node)) = unit_for(&root, text, w) else {
+                continue;
+            };
+            ranges.push((start, end));
+            if let Some(name) = node.as_ref().and_then(type_name) {
+                dead_types.push(name);
+            }
+        }
+        // A dead type goes with its impls (which rustc does not report as dead
+        // themselves, and which would not compile without it).
+        if !dead_types.is_empty() {
+            for n in root.descendants().filter(|n| n.kind() == SyntaxKind::IMPL) {
+                let Some(imp) = ast::Impl::cast(n.clone()) else {
+                    continue;
+                };
+                let names = [imp.self_ty(), imp.trait_()];
+                if names
+                    .iter()
+                    .flatten()
+                    .any(|t| dead_types.contains(&head_name(t.syntax())))
+                {
+                    ranges.push(deletion_range(&n, false));
+                }
+            }
+        }
+        let mut spans: Vec<Span> = ranges
+            .into_iter()
+            .map(|(start, end)| Span { seq, start, end })
+            .collect();
+        spans.sort_by_key(|s| (s.start, std::cmp::Reverse(s.end)));
+        let mut last_end = 0;
+        spans.retain(|s| {
+            let ok = s.start >= last_end && s.end > s.start;
+            if ok {
+                last_end = s.end;
+            }
+            ok
+        });
+        out.extend(spans);
+    }
+    out
+}
+
+/// The name an item defines, when it is a type or a trait.
+fn type_name(n: &SyntaxNode) -> Option<String> {
+    use SyntaxKind::*;
+    if !matches!(n.kind(), STRUCT | ENUM | UNION | TRAIT | TYPE_ALIAS) {
+        return None;
+    }
+    let name = n.children().find(|c| c.kind() == NAME)?;
+    Some(name.text().to_string())
+}
+
+/// `Foo` for the type or trait `Foo<T>` / `a::Foo` / `&Foo`.
+fn head_name(ty: &SyntaxNode) -> String {
+    let text = ty.text().to_string();
+    let text = text.split('<').next().unwrap_or_default();
+    let text = text.rsplit("::").next().unwrap_or_default();
+    text.trim_start_matches(['&', ' '])
+        .trim_start_matches("mut ")
+        .trim()
+        .to_string()
+}
+
+/// The range to delete for one warning, if it names something deletable, with the
+/// item it deletes.
+fn unit_for(
+    root: &SyntaxNode,
+    text: &[u8],
+    w: &Unused,
+) -> Option<(usize, usize, Option<SyntaxNode>)> {
+    use SyntaxKind::*;
+    if w.start >= w.end || w.end > text.len() {
+        return None;
+    }
+    let range = TextRange::new(
+        TextSize::try_from(w.start).ok()?,
+        TextSize::try_from(w.end).ok()?,
+    );
+    if range.end() > root.text_range().end() {
+        return None;
+    }
+    let node = match root.covering_element(range) {
+        NodeOrToken::Node(n) => n,
+        NodeOrToken::Token(t) => {
+            if w.lint == "unused_mut" && t.kind() == MUT_KW {
+                let mut end = w.end;
+                if let Some(ws) = t.next_token().filter(|n| n.kind() == WHITESPACE) {
+                    end = usize::from(ws.text_range().end());
+                }
+                return Some((w.start, end, None));
+            }
+            t.parent()?
+        }
+    };
+    for n in node.ancestors() {
+        let k = n.kind();
+        match w.lint.as_str() {
+            "unused_mut" => return None,
+            "unused_variables" | "unused_assignments" => {
+                if matches!(k, LET_STMT | EXPR_STMT) {
+                    let (a, b) = deletion_range(&n, false);
+                    return Some((a, b, None));
+                }
+                if matches!(k, PARAM | CLOSURE_EXPR | MATCH_ARM) || is_item(k) {
+                    return None;
+                }
+            }
+            "unused_imports" => {
+                if k == USE_TREE && n.parent().is_some_and(|p| p.kind() == USE_TREE_LIST) {
+                    let (a, b) = deletion_range(&n, true);
+                    return Some((a, b, None));
+                }
+                if k == USE {
+                    let (a, b) = deletion_range(&n, false);
+                    return Some((a, b, None));
+                }
+            }
+            _ => {
+                if matches!(k, RECORD_FIELD | TUPLE_FIELD | VARIANT) {
+                    let (a, b) = deletion_range(&n, true);
+                    return Some((a, b, None));
+                }
+                if is_item(k) || k == ATTR {
+                    let (a, b) = deletion_range(&n, false);
+                    return Some((a, b, Some(n)));
+                }
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cut(text: &str, lint: &str, what: &str) -> Vec<String> {
+        let case = TestCase::single("a.rs", text.as_bytes().to_vec());
+        let start = text.find(what).unwrap();
+        let w = Unused {
+            seq: 0,
+            start,
+            end: start + what.len(),
+            lint: lint.into(),
+        };
+        units(&case, &[w])
+            .iter()
+            .map(|s| text[s.start..s.end].to_string())
+            .collect()
+    }
+
+    #[test]
+    fn warnings_map_to_whole_items_fields_imports_and_statements() {
+        let text = "use std::{fmt, io};\nstruct S { a: u8, b: u16 }\nfn dead() {}\nfn f() { let mut x = 1; let y = 2; x = 3; }\n";
+        assert_eq!(cut(text, "dead_code", "dead"), ["fn dead() {}\n"]);
+        assert_eq!(cut(text, "dead_code", "a"), ["a: u8, "]);
+        assert_eq!(cut(text, "unused_imports", "io"), ["io"]);
+        assert_eq!(cut(text, "unused_imports", "fmt"), ["fmt, "]);
+        assert_eq!(cut(text, "unused_variables", "y"), ["let y = 2; "]);
+        assert_eq!(cut(text, "unused_mut", "mut"), ["mut "]);
+        // A span that is not Rust code of the file (out of range) is ignored.
+        let case = TestCase::single("a.rs", text.as_bytes().to_vec());
+        let far = Unused {
+            seq: 0,
+            start: 500,
+            end: 510,
+            lint: "dead_code".into(),
+        };
+        assert!(units(&case, &[far]).is_empty());
+    }
+
+    #[test]
+    fn a_dead_type_takes_its_impls() {
+        let text = "struct S<T>(T);\nimpl<T> S<T> { fn f() {} }\nimpl Clone for S<u8> { fn clone(&self) -> Self { todo!() } }\nstruct K;\nimpl K {}\n";
+        let d = cut(text, "dead_code", "S");
+        assert_eq!(
+            d,
+            [
+                "struct S<T>(T);\n",
+                "impl<T> S<T> { fn f() {} }\n",
+                "impl Clone for S<u8> { fn clone(&self) -> Self { todo!() } }\n"
+            ]
+        );
+    }
+
+    #[test]
+    fn enclosing_ranges_win() {
+        let text = "struct S { a: u8 }\n";
+        let case = TestCase::single("a.rs", text.as_bytes().to_vec());
+        let w = |what: &str| {
+            let start = text.find(what).unwrap();
+            Unused {
+                seq: 0,
+                start,
+                end: start + what.len(),
+                lint: "dead_code".into(),
+            }
+        };
+        let u = units(&case, &[w("a"), w("S")]);
+        assert_eq!(u.len(), 1);
+        assert_eq!(&text[u[0].start..u[0].end], text);
+    }
+}
