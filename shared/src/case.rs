@@ -32,6 +32,11 @@ pub trait Case: Clone + Send + Sync + 'static {
     }
     /// Lexicographic tie break of last resort.
     fn lex_cmp(&self, other: &Self) -> Ordering;
+    /// `true` when sequence `i` is source code that syntax-aware passes reduce (a
+    /// `.rs` file), so that blind prefix and suffix cuts can leave it alone.
+    fn is_syntax(&self, _i: usize) -> bool {
+        false
+    }
     /// Feeds a canonical serialization of the case to `hasher` (for the cache).
     fn digest_into(&self, hasher: &mut Sha256);
 

@@ -90,6 +90,10 @@ impl TestCase {
 impl Case for TestCase {
     type Item = u8;
 
+    fn is_syntax(&self, i: usize) -> bool {
+        crate::syntax::is_rust(self.path(i))
+    }
+
     fn seq_count(&self) -> usize {
         self.files.len()
     }

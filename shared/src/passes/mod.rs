@@ -81,6 +81,11 @@ impl<C: Case> Pass<C> for Ends {
         use crate::edit::{Edit, EditSet};
         for seq in (0..ctx.current().seq_count()).rev() {
             ctx.checkpoint()?;
+            if ctx.current().is_syntax(seq) {
+                // Rust files: the item passes cut at item boundaries already, and a
+                // blind prefix of Rust code rarely parses.
+                continue;
+            }
             // Keep a prefix: cut `keep..n`. Bisection probes are built from `base`,
             // so a committed probe never changes what later probes mean.
             let base = ctx.current().clone();
