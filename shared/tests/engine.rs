@@ -127,7 +127,7 @@ fn repeats_and_ends() {
         "a b",
     );
     check(
-        Box::new(Ends),
+        Box::new(Ends::default()),
         "xxxxxBUGyyyyy",
         |s| s.contains("BUG"),
         "BUG",

@@ -43,24 +43,38 @@ pub trait Pass<C: Case>: Send {
 /// Cuts of a suffix or a prefix (Shrink Ray's "cut every `0, i` and every
 /// `i, len`"): finds the shortest interesting prefix by probing lengths 1, 2, 4, ...
 /// and bisecting, then the shortest interesting suffix the same way. Costs
-/// `O(log n)` tests per side.
-pub struct Ends;
+/// `O(log n)` tests per side. A side that gave nothing in the last sweep, at the same
+/// length (only values changed since), first checks whether even one element can go
+/// (one test instead of `log n` when it cannot).
+#[derive(Default)]
+pub struct Ends {
+    /// (sequence, suffix side) -> the length at which its last sweep cut nothing.
+    fruitless: std::collections::HashMap<(usize, bool), usize>,
+}
 
 impl Ends {
     /// Shortest `keep` in `1..n` for which `test(keep)` holds (the whole sequence is
-    /// known to be interesting), by doubling then bisecting; `None` when none is.
+    /// known to be interesting), by doubling from 1 and bisecting; `None` when none
+    /// is. With `quick`, `n - 1` first: when even one element cannot go, nothing
+    /// shorter is tried (interesting prefixes are taken to be upward closed, as the
+    /// bisection assumes too).
     fn shortest<E>(
         n: usize,
+        quick: bool,
         mut test: impl FnMut(usize) -> Result<bool, E>,
     ) -> Result<Option<usize>, E> {
+        if n < 2 || (quick && !test(n - 1)?) {
+            return Ok(None);
+        }
+        let top = if quick { n - 1 } else { n };
         let mut keep = 1;
         let mut failed = 0;
-        while keep < n && !test(keep)? {
+        while keep < top && !test(keep)? {
             failed = keep;
             keep *= 2;
         }
-        // `keep` (or the whole sequence) is interesting and `failed` is not: bisect.
-        let (mut lo, mut hi) = (failed, keep.min(n));
+        // `keep` (or `top`) is interesting and `failed` is not: bisect.
+        let (mut lo, mut hi) = (failed, keep.min(top));
         while hi - lo > 1 {
             let mid = lo + (hi - lo) / 2;
             if test(mid)? {
@@ -88,17 +102,25 @@ impl<C: Case> Pass<C> for Ends {
             }
             // Keep a prefix: cut `keep..n`. Bisection probes are built from `base`,
             // so a committed probe never changes what later probes mean.
-            let base = ctx.current().clone();
-            let n = base.seq(seq).len();
-            Self::shortest(n, |keep| {
-                ctx.test(base.apply(&EditSet::of(Edit::cut(seq, keep, n))))
-            })?;
-            ctx.checkpoint()?;
-            let base = ctx.current().clone();
-            let n = base.seq(seq).len();
-            Self::shortest(n, |keep| {
-                ctx.test(base.apply(&EditSet::of(Edit::cut(seq, 0, n - keep))))
-            })?;
+            for suffix in [false, true] {
+                ctx.checkpoint()?;
+                let base = ctx.current().clone();
+                let n = base.seq(seq).len();
+                let quick = self.fruitless.get(&(seq, suffix)) == Some(&n);
+                let cut = Self::shortest(n, quick, |keep| {
+                    let edit = if suffix {
+                        Edit::cut(seq, 0, n - keep)
+                    } else {
+                        Edit::cut(seq, keep, n)
+                    };
+                    ctx.test(base.apply(&EditSet::of(edit)))
+                })?;
+                if cut.is_some() {
+                    self.fruitless.remove(&(seq, suffix));
+                } else {
+                    self.fruitless.insert((seq, suffix), n);
+                }
+            }
         }
         Ok(())
     }
@@ -127,7 +149,7 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         Box::new(RustReplace::hoist()),
         Box::new(RustReplace::unit_types()),
         Box::new(RustRenames),
-        Box::new(Ends),
+        Box::new(Ends::default()),
         Box::new(Chaos::new(Lines, "chaos-lines")),
         Box::new(Chaos::new(Records, "chaos-records")),
         Box::new(Delete::new(Records, "records", usize::MAX)),
@@ -166,7 +188,7 @@ pub fn file_pass_by_name(name: &str) -> Option<Box<dyn Pass<TestCase>>> {
         "ddmin-lines" => Box::new(AdaptiveDdmin::new(Lines, "ddmin-lines")),
         "brackets" => Box::new(CutPass::new(Brackets)),
         "tokens" => Box::new(Delete::new(Tokens, "tokens", usize::MAX)),
-        "ends" => Box::new(Ends),
+        "ends" => Box::new(Ends::default()),
         "repeats" => Box::new(CutPass::new(Repeats)),
         "ngrams" => Box::new(CutPass::new(Ngrams)),
         "shared-integers" => Box::new(SharedValues::new(TextInts)),
@@ -217,7 +239,7 @@ pub fn default_for_lists<T: Element>() -> Vec<Box<dyn Pass<Vec<T>>>> {
 /// The default passes for lists of integers (the notebook's domain).
 pub fn default_for_int_lists() -> Vec<Box<dyn Pass<Vec<u64>>>> {
     vec![
-        Box::new(Ends),
+        Box::new(Ends::default()),
         Box::new(ReplaceWithSimpler::new(ListInts)),
         Box::new(SharedValues::new(ListInts)),
         Box::new(Delete::new(Items, "delete", usize::MAX)),
