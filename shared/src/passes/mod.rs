@@ -19,7 +19,7 @@ pub use chaos::Chaos;
 pub use cuts::{Brackets, CutPass, Ngrams, Repeats};
 pub use delete::{AdaptiveDdmin, Delete, Lithium};
 pub use integers::{ListInts, ReplaceWithSimpler, SharedValues, ShrinkEach, TextInts};
-pub use rust::{NodeClass, RustDelete, RustRenames, RustReplace};
+pub use rust::{Comments, NodeClass, RustDelete, RustRenames, RustReplace};
 pub use rust_modules::RustInlineModules;
 pub use rust_unused::RustUnused;
 pub use units::{Items, Lines, NonRust, Records, Segmenter, Span, Tokens};
@@ -136,6 +136,7 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         Box::new(RustUnused::default()),
         Box::new(RustDelete::new(NodeClass::Items, "rust-items")),
         Box::new(RustInlineModules),
+        Box::new(Delete::new(Comments, "rust-comments", usize::MAX)),
         Box::new(RustDelete::new(NodeClass::Visibility, "rust-private")),
         Box::new(RustReplace::empty_bodies()),
         Box::new(if runs_code {
@@ -171,6 +172,7 @@ pub fn file_pass_by_name(name: &str) -> Option<Box<dyn Pass<TestCase>>> {
         "rust-unused" => Box::new(RustUnused::default()),
         "rust-items" => Box::new(RustDelete::new(NodeClass::Items, "rust-items")),
         "rust-modules" => Box::new(RustInlineModules),
+        "rust-comments" => Box::new(Delete::new(Comments, "rust-comments", usize::MAX)),
         "rust-bodies-empty" => Box::new(RustReplace::empty_bodies()),
         "rust-bodies-loop" => Box::new(RustReplace::loop_bodies()),
         "rust-bodies-todo" => Box::new(RustReplace::todo_bodies()),
@@ -205,6 +207,7 @@ pub const FILE_PASS_NAMES: &[&str] = &[
     "rust-unused",
     "rust-items",
     "rust-modules",
+    "rust-comments",
     "rust-bodies-empty",
     "rust-bodies-loop",
     "rust-bodies-todo",

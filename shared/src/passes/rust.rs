@@ -133,6 +133,37 @@ impl Segmenter<TestCase> for Nodes {
     }
 }
 
+/// Comments and doc comments (`//`, `/* */`, `///`, `//!`) of every `.rs` file, with
+/// the whitespace after them, as deletable units (`rust-comments`).
+pub struct Comments;
+
+impl Segmenter<TestCase> for Comments {
+    fn name(&self) -> &'static str {
+        "rust-comments"
+    }
+    fn segment(&self, case: &TestCase) -> Vec<Span> {
+        let mut out = Vec::new();
+        for (seq, _, root) in rust_trees(case) {
+            for t in root
+                .descendants_with_tokens()
+                .filter_map(|e| e.into_token())
+                .filter(|t| t.kind() == SyntaxKind::COMMENT)
+            {
+                let start = usize::from(t.text_range().start());
+                let mut end = usize::from(t.text_range().end());
+                if let Some(ws) = t
+                    .next_token()
+                    .filter(|w| w.kind() == SyntaxKind::WHITESPACE)
+                {
+                    end = usize::from(ws.text_range().end());
+                }
+                out.push(Span { seq, start, end });
+            }
+        }
+        out
+    }
+}
+
 /// Deletes the nodes of a class, level by level, with the density-adaptive
 /// deletion of [`Delete`].
 pub struct RustDelete {
@@ -354,13 +385,22 @@ fn hoisted(n: &SyntaxNode) -> Option<String> {
         WHILE_EXPR | FOR_EXPR | LOOP_EXPR => n.children().find(|c| c.kind() == BLOCK_EXPR),
         CLOSURE_EXPR => n.children().filter(|c| is_expr(c.kind())).last(),
         BLOCK_EXPR => {
-            // `{ x }` with no statements → `x` (not `unsafe`/labelled blocks).
+            // `{ x }` with no statements → `x` (not `unsafe`/labelled blocks); a
+            // block in statement position, `{ a; b; }` → `a; b;`.
             let list = n.children().find(|c| c.kind() == STMT_LIST)?;
             let only: Vec<_> = list.children().collect();
-            if n.first_token().is_some_and(|t| t.kind() != L_CURLY) || only.len() != 1 {
+            if n.first_token().is_some_and(|t| t.kind() != L_CURLY) {
                 return None;
             }
-            Some(only[0].clone()).filter(|c| is_expr(c.kind()))
+            if only.len() == 1 && is_expr(only[0].kind()) {
+                Some(only[0].clone())
+            } else if matches!(parent.kind(), EXPR_STMT | STMT_LIST) && !only.is_empty() {
+                let text = list.text().to_string();
+                let inner = text.strip_prefix('{')?.strip_suffix('}')?.trim();
+                return Some(inner.to_string());
+            } else {
+                None
+            }
         }
         MATCH_EXPR | PATH_EXPR | LITERAL | TUPLE_EXPR | ARRAY_EXPR | RECORD_EXPR | MACRO_EXPR => {
             None
@@ -623,7 +663,7 @@ mod tests {
     fn hoisting_proposes_a_sub_expression() {
         let got = replaced(
             RustReplace::hoist(),
-            "fn f() { let a = g(h(1), 2); if c { x(); } else { y() }; let b = &(k?); }\n",
+            "fn f() { let a = g(h(1), 2); if c { x(); } else { y() }; let b = &(k?); { let d = 1; e(d); } }\n",
         );
         assert_eq!(
             got,
@@ -631,6 +671,7 @@ mod tests {
                 ("g(h(1), 2)".into(), "h(1)".into()),
                 ("if c { x(); } else { y() }".into(), "{ x(); }".into()),
                 ("&(k?)".into(), "(k?)".into()),
+                ("{ let d = 1; e(d); }".into(), "let d = 1; e(d);".into()),
             ]
         );
     }
@@ -659,6 +700,18 @@ mod tests {
             out.seq(0),
             b"type a = Box<u8>;\nfn make(value: a) -> a { value }\nfn main() {}\n"
         );
+    }
+
+    #[test]
+    fn comments_are_units() {
+        let text = "/// doc\nfn f() {\n    // a\n    x(); /* b */ y();\n}\n//! inner\n";
+        let case = TestCase::single("a.rs", text.as_bytes().to_vec());
+        let got: Vec<&str> = Comments
+            .segment(&case)
+            .iter()
+            .map(|s| &text[s.start..s.end])
+            .collect();
+        assert_eq!(got, ["/// doc\n", "// a\n    ", "/* b */ ", "//! inner\n"]);
     }
 
     #[test]
