@@ -141,6 +141,59 @@ fn compiler_guided_pass_deletes_what_rustc_reports_unused() {
     assert!(!out.contains("Thing") && !out.contains("HashMap"), "{out}");
 }
 
+/// The same in a crate (`cargo check --message-format=json`): a module whose items
+/// are all unused goes, with its `mod` declaration, in a few runs.
+#[test]
+fn compiler_guided_pass_in_a_crate() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("app");
+    write(
+        &root,
+        "Cargo.toml",
+        "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    write(
+        &root,
+        "src/main.rs",
+        "mod bug;\nmod util;\n\nfn main() {\n    bug::init_later();\n}\n",
+    );
+    let mut util = String::new();
+    for i in 0..30 {
+        util.push_str(&format!(
+            "pub struct Thing{i} {{\n    v: Vec<u32>,\n}}\n\nimpl Thing{i} {{\n    pub fn total(&self) -> u32 {{\n        self.v.iter().sum::<u32>() + {i}\n    }}\n}}\n\npub fn helper{i}(x: u32) -> u32 {{\n    x ^ {i}\n}}\n\n"
+        ));
+    }
+    write(&root, "src/util.rs", &util);
+    write(&root, "src/bug.rs", "use std::collections::HashMap;\n\npub fn unused_here() -> HashMap<u8, u8> {\n    HashMap::new()\n}\n\npub fn init_later() {\n    let [(ref name, count), _rest];\n    name = \"abc\";\n    count = 3;\n}\n");
+    let o = run(
+        dir.path(),
+        &[
+            "--ice",
+            "--manifest-path",
+            "app/Cargo.toml",
+            "-j",
+            "2",
+            "--json",
+            "--no-cache",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let json: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&o.stdout).lines().last().unwrap()).unwrap();
+    let pass = json["passes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "rust-unused")
+        .unwrap();
+    assert!(pass["removed"].as_u64().unwrap() > 5000, "{pass}");
+    assert!(pass["runs"].as_u64().unwrap() <= 12, "{pass}");
+    let out = dir.path().join("app.min");
+    assert!(!out.join("src/util.rs").exists());
+    let main = std::fs::read_to_string(out.join("src/main.rs")).unwrap();
+    assert!(!main.contains("mod util"), "{main}");
+}
+
 #[test]
 fn a_candidate_with_a_different_ice_is_rejected() {
     // With -Ztreat-err-as-bug=1 the first error is the ICE. Deleting the first

@@ -9,7 +9,7 @@
 //! the compiler crashes before its lints run (most ICEs in type checking), the
 //! warnings are empty and the pass stops asking after two such sweeps.
 
-use ra_ap_syntax::ast::{self, AstNode};
+use ra_ap_syntax::ast::{self, AstNode, HasName};
 use ra_ap_syntax::{NodeOrToken, SyntaxKind, SyntaxNode, TextRange, TextSize};
 
 use super::units::{delete_units, Span};
@@ -27,6 +27,8 @@ pub struct RustUnused {
     silent: usize,
     /// The predicate has no compiler to ask.
     unavailable: bool,
+    /// Texts of the groups of units that could not go (not tried again as such).
+    failed: std::collections::HashSet<Vec<u8>>,
 }
 
 /// At most this many rounds of asking per sweep.
@@ -65,14 +67,28 @@ impl Pass<TestCase> for RustUnused {
                 return Ok(());
             }
             self.silent = 0;
+            // Items by halves down to eighths; statements all at once only (when
+            // that fails, they are most likely the bug's own, and `rust-statements`
+            // has them anyway). A group of units that could not go is not tried
+            // again as such in later sweeps.
             let mut found = false;
-            // Statements are tried all at once only: when that fails, they are most
-            // likely the bug's own, and `rust-statements` has them anyway.
-            for (units, max_parts) in tiers.iter().zip([MAX_PARTS, 1]) {
-                if !units.is_empty() && Self::delete_some(ctx, units, max_parts)? {
+            for (tier, (units, max_parts)) in tiers.iter().zip([MAX_PARTS, 1]).enumerate() {
+                if units.is_empty() {
+                    continue;
+                }
+                let mut key = vec![tier as u8];
+                for s in units {
+                    key.extend_from_slice(&ctx.current().seq(s.seq)[s.start..s.end]);
+                    key.push(0);
+                }
+                if self.failed.contains(&key) {
+                    continue;
+                }
+                if Self::delete_some(ctx, units, max_parts)? {
                     found = true;
                     break;
                 }
+                self.failed.insert(key);
             }
             if !found {
                 return Ok(());
@@ -117,17 +133,17 @@ fn leaves_no_items(case: &TestCase, units: &[Span]) -> bool {
 }
 
 /// The deletable ranges the warnings point at: sorted, disjoint (an enclosing
-/// range wins over the ranges inside it).
+/// range wins over the ranges inside it). A file that they would leave without any
+/// item takes the `mod name;` declarations of it along (an emptied file is gone).
 pub fn units(case: &TestCase, warnings: &[Unused]) -> Vec<Span> {
-    let mut out: Vec<Span> = Vec::new();
-    for seq in 0..case.seq_count() {
+    let mut per_file: Vec<Vec<(usize, usize)>> = vec![Vec::new(); case.seq_count()];
+    for (seq, ranges) in per_file.iter_mut().enumerate() {
         let mine: Vec<&Unused> = warnings.iter().filter(|w| w.seq == seq).collect();
         if mine.is_empty() {
             continue;
         }
         let text = case.seq(seq);
         let Some(root) = parse(text) else { continue };
-        let mut ranges: Vec<(usize, usize)> = Vec::new();
         let mut dead_types: Vec<String> = Vec::new();
         for w in &mine {
             let Some((start, end, node)) = unit_for(&root, text, w) else {
@@ -155,22 +171,77 @@ pub fn units(case: &TestCase, warnings: &[Unused]) -> Vec<Span> {
                 }
             }
         }
-        let mut spans: Vec<Span> = ranges
-            .into_iter()
-            .map(|(start, end)| Span { seq, start, end })
-            .collect();
-        spans.sort_by_key(|s| (s.start, std::cmp::Reverse(s.end)));
-        let mut last_end = 0;
-        spans.retain(|s| {
-            let ok = s.start >= last_end && s.end > s.start;
-            if ok {
-                last_end = s.end;
-            }
-            ok
-        });
-        out.extend(spans);
+        disjoint(ranges);
     }
-    out
+    // Files left without items: their `mod` declarations go too.
+    let emptied: Vec<String> = (0..case.seq_count())
+        .filter(|&seq| !per_file[seq].is_empty())
+        .filter(|&seq| {
+            let spans: Vec<Span> = per_file[seq]
+                .iter()
+                .map(|&(start, end)| Span { seq, start, end })
+                .collect();
+            let left = case.apply(&delete_units::<u8>(&spans, &[(0, spans.len())]));
+            parse(left.seq(seq)).is_none_or(|root| !root.children().any(|n| is_item(n.kind())))
+        })
+        .filter_map(|seq| module_name(case.path(seq)))
+        .collect();
+    if !emptied.is_empty() {
+        for (seq, ranges) in per_file.iter_mut().enumerate() {
+            let Some(root) = parse(case.seq(seq)) else {
+                continue;
+            };
+            for n in root
+                .descendants()
+                .filter(|n| n.kind() == SyntaxKind::MODULE)
+            {
+                let Some(m) = ast::Module::cast(n.clone()) else {
+                    continue;
+                };
+                let declared = m.item_list().is_none()
+                    && m.name()
+                        .is_some_and(|name| emptied.contains(&name.text().to_string()));
+                if declared {
+                    ranges.push(deletion_range(&n, false));
+                }
+            }
+            disjoint(ranges);
+        }
+    }
+    per_file
+        .into_iter()
+        .enumerate()
+        .flat_map(|(seq, ranges)| {
+            ranges
+                .into_iter()
+                .map(move |(start, end)| Span { seq, start, end })
+        })
+        .collect()
+}
+
+/// Sorts `ranges` and keeps them disjoint (an enclosing range wins).
+fn disjoint(ranges: &mut Vec<(usize, usize)>) {
+    ranges.sort_by_key(|&(a, b)| (a, std::cmp::Reverse(b)));
+    let mut last_end = 0;
+    ranges.retain(|&(a, b)| {
+        let ok = a >= last_end && b > a;
+        if ok {
+            last_end = b;
+        }
+        ok
+    });
+}
+
+/// The module a file defines: `foo` for `…/foo.rs` and `…/foo/mod.rs`; none for the
+/// crate roots.
+fn module_name(path: &std::path::Path) -> Option<String> {
+    let stem = path.file_stem()?.to_str()?;
+    let name = if stem == "mod" {
+        path.parent()?.file_name()?.to_str()?
+    } else {
+        stem
+    };
+    (!matches!(name, "lib" | "main" | "build")).then(|| name.to_string())
 }
 
 /// The name an item defines, when it is a type or a trait.
@@ -312,6 +383,34 @@ mod tests {
                 "struct S<T>(T);\n",
                 "impl<T> S<T> { fn f() {} }\n",
                 "impl Clone for S<u8> { fn clone(&self) -> Self { todo!() } }\n"
+            ]
+        );
+    }
+
+    #[test]
+    fn an_emptied_file_takes_its_mod_declaration() {
+        let case = TestCase::from_files(vec![
+            ("src/main.rs".into(), b"mod util;\nfn main() {}\n".to_vec()),
+            ("src/util.rs".into(), b"fn dead() {}\n".to_vec()),
+        ]);
+        let w = Unused {
+            seq: 1,
+            start: 3,
+            end: 7,
+            lint: "dead_code".into(),
+        };
+        let got: Vec<(usize, String)> = units(&case, &[w])
+            .iter()
+            .map(|s| {
+                let text = String::from_utf8_lossy(&case.seq(s.seq)[s.start..s.end]);
+                (s.seq, text.into_owned())
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (0, "mod util;\n".to_string()),
+                (1, "fn dead() {}\n".to_string())
             ]
         );
     }
