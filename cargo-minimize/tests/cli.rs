@@ -468,6 +468,52 @@ fn failing_test_reduces_the_crate_sources() {
     assert!(String::from_utf8_lossy(&t.stdout).contains("panicked at src/lib.rs"));
 }
 
+/// Without `--input`, the tests are the roots: what they do not reach is reported
+/// dead (`cargo check --profile test`) and goes in one run.
+#[test]
+fn failing_test_sources_use_the_compiler_guided_pass() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("demo");
+    write(
+        &root,
+        "Cargo.toml",
+        "[package]\nname = \"demo\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\n",
+    );
+    let mut lib = String::from("fn parse(s: &str) -> Vec<u32> {\n    s.split(',').map(|x| x.trim().parse().unwrap()).collect()\n}\n\n");
+    for i in 0..20 {
+        lib.push_str(&format!("struct Thing{i} {{\n    v: Vec<u32>,\n}}\n\nimpl Thing{i} {{\n    fn total(&self) -> u32 {{\n        self.v.iter().sum::<u32>() + {i}\n    }}\n}}\n\nfn helper{i}(x: u32) -> u32 {{\n    x ^ {i}\n}}\n\n"));
+    }
+    lib.push_str("#[cfg(test)]\nmod tests {\n    use super::*;\n    #[test]\n    fn parses_numbers() {\n        let v = parse(\"1, 2, x\");\n        assert_eq!(v.len(), 3);\n    }\n}\n");
+    write(&root, "src/lib.rs", &lib);
+    let o = run(
+        &root,
+        &[
+            "--test",
+            "parses_numbers",
+            "-j",
+            "2",
+            "--json",
+            "--no-cache",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let json: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&o.stdout).lines().last().unwrap()).unwrap();
+    let pass = json["passes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "rust-unused")
+        .unwrap();
+    assert!(
+        pass["removed"].as_u64().unwrap() as usize * 10 > lib.len() * 8,
+        "{pass}"
+    );
+    assert!(pass["runs"].as_u64().unwrap() <= 4, "{pass}");
+    let min = std::fs::read_to_string(dir.path().join("demo.min/src/lib.rs")).unwrap();
+    assert!(min.contains("fn parse") && !min.contains("Thing"), "{min}");
+}
+
 /// `--test NAME --input FILE` on a real published crate with a known panic
 /// (yaml-rust 0.3.0 reaches `unreachable!()` on `-` inside a flow collection; the
 /// crate is examples/test-bugs/yaml-rust-flow-dash): the input shrinks to the

@@ -14,7 +14,7 @@ use sha2::{Digest, Sha256};
 use super::ice::copy_crate;
 use super::signature::{test_failure_signature, verdict_for, MatchMode, Signature};
 use super::target_seed::TargetSeed;
-use super::{Predicate, PredicateError, RunEnv, Verdict};
+use super::{Predicate, PredicateError, RunEnv, Unused, Verdict};
 use crate::case::Case;
 use crate::exec::{self, CommandSpec, ExecError, Finished, RunLimits};
 use crate::testcase::TestCase;
@@ -194,6 +194,13 @@ impl TestPredicate {
         case: &TestCase,
         env: &RunEnv<'_>,
     ) -> Result<Result<Vec<PathBuf>, TestProbe>, PredicateError> {
+        let dir = self.write_sources(case, env)?;
+        self.build(&dir, env)
+    }
+
+    /// Writes the candidate sources into the worker's copy of the crate (made on
+    /// first use); returns the copy's root.
+    fn write_sources(&self, case: &TestCase, env: &RunEnv<'_>) -> Result<PathBuf, PredicateError> {
         let dir = env.scratch.join("crate");
         let fresh = {
             let mut built = self.built.lock().expect("not poisoned");
@@ -219,7 +226,7 @@ impl TestPredicate {
                 crate::output::write_atomic(&dest, b).map_err(io)?;
             }
         }
-        self.build(&dir, env)
+        Ok(dir)
     }
 
     /// Writes the candidate input into the worker's copy and runs the test.
@@ -335,6 +342,46 @@ impl Predicate<TestCase> for TestPredicate {
             p.signature.as_ref(),
             self.config.mode,
         ))
+    }
+
+    /// Sources mode only: `cargo check --profile test --message-format=json` on the
+    /// candidate: the library and binaries compiled as unit tests, so the tests are
+    /// roots and what they do not reach is dead. (Not `--tests`: integration tests
+    /// would compile the library normally too, where code used only by unit tests is
+    /// dead.)
+    fn unused(
+        &self,
+        case: &TestCase,
+        env: &RunEnv<'_>,
+    ) -> Result<Option<Vec<Unused>>, PredicateError> {
+        if self.config.input.is_some() {
+            return Ok(None);
+        }
+        let dir = self.write_sources(case, env)?;
+        let target = env.scratch.join("target");
+        self.seed.prepare(&target);
+        let mut spec = CommandSpec::new("cargo", &dir)
+            .args(["check", "--profile", "test", "--message-format=json"])
+            .args(&self.config.cargo_args);
+        spec.env = self.config.env.clone();
+        let spec = spec.env("CARGO_TARGET_DIR", &target);
+        let limits = RunLimits {
+            timeout: self.config.timeout,
+            max_output: 64 << 20,
+        };
+        let done = match exec::run(&spec, &limits, env.cancel) {
+            Err(ExecError::Cancelled) => return Err(PredicateError::Cancelled),
+            r => r?,
+        };
+        let seq_of = |name: &str| {
+            let path = Path::new(name);
+            let rel = path.strip_prefix(&dir).unwrap_or(path);
+            (0..case.seq_count()).find(|&i| case.path(i) == rel)
+        };
+        Ok(Some(super::unused_from_json(
+            &String::from_utf8_lossy(&done.stdout),
+            seq_of,
+        )))
     }
 }
 
