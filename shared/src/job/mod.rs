@@ -284,7 +284,34 @@ impl Job {
     ) -> Result<Option<Signature>, JobError> {
         observer.on_event(&Event::Note("checking the original"));
         let scratch = self.scratch.path().to_path_buf();
-        let mut first = first_run(&self.check, &self.case, &scratch.join("a"), cancel)?;
+        // With more than one job, the repeats of the check on the original (to notice
+        // flakiness) run beside the first one, for a single file or a script: no
+        // build to share (crates and tests build their own target directories).
+        let repeats = self.spec.original_runs.max(2) - 1;
+        let beside = if matches!(
+            self.spec.target,
+            Target::IceFile { .. } | Target::Script { .. }
+        ) {
+            repeats.min(self.spec.jobs.saturating_sub(1))
+        } else {
+            0
+        };
+        let (first, mut early) = std::thread::scope(|s| {
+            let handles: Vec<_> = (1..=beside)
+                .map(|i| {
+                    let (check, case) = (&self.check, &self.case);
+                    let dir = scratch.join(format!("b{i}"));
+                    s.spawn(move || first_run(check, case, &dir, cancel))
+                })
+                .collect();
+            let first = first_run(&self.check, &self.case, &scratch.join("a"), cancel);
+            let early: Vec<Result<FirstRun, JobError>> = handles
+                .into_iter()
+                .map(|h| h.join().expect("the check does not panic"))
+                .collect();
+            (first, early)
+        });
+        let mut first = first?;
         if let Target::IceCrate { root, build: false } = &self.spec.target {
             if first.verdict != Verdict::Interesting {
                 // Some crashes only happen in code generation: try `cargo build`.
@@ -326,13 +353,17 @@ impl Job {
         }
         // Repeat the check on the unchanged original to notice a flaky check.
         let mut agree = 1;
-        for i in 1..self.spec.original_runs.max(2) {
-            let again = first_run(
-                &self.check,
-                &self.case,
-                &scratch.join(format!("b{i}")),
-                cancel,
-            )?;
+        early.reverse();
+        for i in 1..=repeats {
+            let again = match early.pop() {
+                Some(r) => r?,
+                None => first_run(
+                    &self.check,
+                    &self.case,
+                    &scratch.join(format!("b{i}")),
+                    cancel,
+                )?,
+            };
             if cancel.is_cancelled() {
                 return Err(JobError::new(
                     JobErrorKind::Internal,
