@@ -12,8 +12,57 @@ use sha2::{Digest, Sha256};
 use minimize_engine::syntax::ParseCheck;
 use minimize_engine::{
     is_smaller, passes, reduce, CancelFlag, Case, Config, Edit, EditSet, FnPredicate, NullObserver,
-    Reduction, Sink, TestCase, VerdictCache,
+    Predicate, PredicateError, Reduction, RunEnv, Sink, TestCase, Unused, Verdict, VerdictCache,
 };
+
+/// A predicate that also answers the compiler-guided pass with arbitrary "unused"
+/// warnings (spans and lints derived from a hash of the case: any range, in or out
+/// of bounds), so that pass runs under random verdicts too.
+struct RandomWarnings<P> {
+    inner: P,
+    salt: u64,
+}
+
+impl<P: Predicate<TestCase>> Predicate<TestCase> for RandomWarnings<P> {
+    fn fingerprint(&self) -> Vec<u8> {
+        self.inner.fingerprint()
+    }
+    fn test(&self, case: &TestCase, env: &RunEnv<'_>) -> Result<Verdict, PredicateError> {
+        self.inner.test(case, env)
+    }
+    fn unused(
+        &self,
+        case: &TestCase,
+        _env: &RunEnv<'_>,
+    ) -> Result<Option<Vec<Unused>>, PredicateError> {
+        let h = Sha256::new()
+            .chain_update(self.salt.to_le_bytes())
+            .chain_update(case.seq(0))
+            .finalize();
+        let len = case.seq(0).len() + 4;
+        let lints = [
+            "dead_code",
+            "unused_imports",
+            "unused_variables",
+            "unused_mut",
+            "unused_assignments",
+        ];
+        Ok(Some(
+            h.chunks(4)
+                .take(h[0] as usize % 5)
+                .map(|c| {
+                    let a = usize::from(c[0]) * 7 % len;
+                    Unused {
+                        seq: usize::from(c[3] % 2),
+                        start: a,
+                        end: a + usize::from(c[1]) % 12,
+                        lint: lints[usize::from(c[2]) % lints.len()].to_string(),
+                    }
+                })
+                .collect(),
+        ))
+    }
+}
 
 /// Applies accepted edits by splicing, last position first.
 fn reference_render(src: &[u8], set: &EditSet<u8>) -> Vec<u8> {
@@ -162,6 +211,7 @@ proptest! {
             *verdicts.lock().unwrap().entry(bytes).or_insert(0) += 1;
             v
         });
+        let pred = RandomWarnings { inner: pred, salt };
         let name = if rust { "t.rs" } else { "t.txt" };
         let case = TestCase::single(name, text.clone());
         let check = ParseCheck::new(&case);
