@@ -7,6 +7,7 @@ pub mod delete;
 pub mod integers;
 pub mod rust;
 pub mod rust_modules;
+pub mod rust_params;
 pub mod rust_unused;
 pub mod tokens;
 pub mod units;
@@ -21,6 +22,7 @@ pub use delete::{AdaptiveDdmin, Delete, Lithium};
 pub use integers::{ListInts, ReplaceWithSimpler, SharedValues, ShrinkEach, TextInts};
 pub use rust::{Comments, NodeClass, RustDelete, RustRenames, RustReplace};
 pub use rust_modules::RustInlineModules;
+pub use rust_params::RustParams;
 pub use rust_unused::RustUnused;
 pub use units::{Items, Lines, NonRust, Records, Segmenter, Span, Tokens};
 
@@ -145,6 +147,7 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
             RustReplace::loop_bodies()
         }),
         Box::new(RustDelete::new(NodeClass::Statements, "rust-statements")),
+        Box::new(RustParams),
         Box::new(RustDelete::new(NodeClass::ListElements, "rust-lists")),
         Box::new(RustDelete::new(NodeClass::Attributes, "rust-attributes")),
         Box::new(RustReplace::hoist()),
@@ -177,6 +180,7 @@ pub fn file_pass_by_name(name: &str) -> Option<Box<dyn Pass<TestCase>>> {
         "rust-bodies-loop" => Box::new(RustReplace::loop_bodies()),
         "rust-bodies-todo" => Box::new(RustReplace::todo_bodies()),
         "rust-statements" => Box::new(RustDelete::new(NodeClass::Statements, "rust-statements")),
+        "rust-params" => Box::new(RustParams),
         "rust-lists" => Box::new(RustDelete::new(NodeClass::ListElements, "rust-lists")),
         "rust-attributes" => Box::new(RustDelete::new(NodeClass::Attributes, "rust-attributes")),
         "rust-hoist" => Box::new(RustReplace::hoist()),
@@ -212,6 +216,7 @@ pub const FILE_PASS_NAMES: &[&str] = &[
     "rust-bodies-loop",
     "rust-bodies-todo",
     "rust-statements",
+    "rust-params",
     "rust-lists",
     "rust-attributes",
     "rust-hoist",
