@@ -75,6 +75,8 @@ function workspace({ trust = false } = {}) {
 
 async function startCodeServer({ user, exts, ws, trust = false }) {
   const port = await freePort();
+  const tmp = path.join(path.dirname(user), 'tmp');
+  fs.mkdirSync(tmp, { recursive: true });
   const child = spawn(
     'setsid',
     [
@@ -92,7 +94,10 @@ async function startCodeServer({ user, exts, ws, trust = false }) {
       exts,
       ws,
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUSTC_ICE: '0' } },
+    // Temporary files of code-server and of everything it starts (the LSP server's
+    // scratch directories, IPC sockets) stay under the workspace root, which is
+    // removed at the end even when the processes are killed.
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUSTC_ICE: '0', TMPDIR: tmp } },
   );
   groups.push(child.pid);
   let out = '';
