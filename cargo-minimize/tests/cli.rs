@@ -26,6 +26,22 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// The one-line JSON summary that `--json` prints last.
+fn summary(o: &Output) -> serde_json::Value {
+    serde_json::from_str(String::from_utf8_lossy(&o.stdout).lines().last().unwrap()).unwrap()
+}
+
+/// The statistics of pass `name` in a JSON summary.
+fn pass_stats(json: &serde_json::Value, name: &str) -> serde_json::Value {
+    json["passes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == name)
+        .unwrap()
+        .clone()
+}
+
 fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
     let p = dir.join(name);
     std::fs::create_dir_all(p.parent().unwrap()).unwrap();
@@ -89,8 +105,7 @@ fn ice_file_is_reduced_and_still_crashes_the_same_way() {
     );
     let out = std::fs::read_to_string(dir.path().join("bug.min.rs")).unwrap();
     assert!(out.len() * 3 < padded.len(), "not much smaller:\n{out}");
-    let json: serde_json::Value =
-        serde_json::from_str(String::from_utf8_lossy(&o.stdout).lines().last().unwrap()).unwrap();
+    let json = summary(&o);
     assert_eq!(json["output_bytes"].as_u64().unwrap() as usize, out.len());
     assert!(json["predicate_runs"].as_u64().unwrap() > 0);
     // Check the result by hand with rustc.
@@ -125,14 +140,8 @@ fn compiler_guided_pass_deletes_what_rustc_reports_unused() {
         ],
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let json: serde_json::Value =
-        serde_json::from_str(String::from_utf8_lossy(&o.stdout).lines().last().unwrap()).unwrap();
-    let pass = json["passes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["name"] == "rust-unused")
-        .unwrap();
+    let json = summary(&o);
+    let pass = pass_stats(&json, "rust-unused");
     // Nearly all of the file goes in the compiler-guided pass, before `rust-items`.
     let removed = pass["removed"].as_u64().unwrap() as usize;
     assert!(removed * 10 > text.len() * 9, "{pass}");
@@ -178,14 +187,8 @@ fn compiler_guided_pass_in_a_crate() {
         ],
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let json: serde_json::Value =
-        serde_json::from_str(String::from_utf8_lossy(&o.stdout).lines().last().unwrap()).unwrap();
-    let pass = json["passes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["name"] == "rust-unused")
-        .unwrap();
+    let json = summary(&o);
+    let pass = pass_stats(&json, "rust-unused");
     assert!(pass["removed"].as_u64().unwrap() > 5000, "{pass}");
     assert!(pass["runs"].as_u64().unwrap() <= 12, "{pass}");
     let out = dir.path().join("app.min");
@@ -255,8 +258,7 @@ fn script_predicate_on_any_file() {
         dir.path(),
         &["--script", "./check.sh", "input.txt", "-j", "2", "--json"],
     );
-    let json: serde_json::Value =
-        serde_json::from_str(String::from_utf8_lossy(&o.stdout).lines().last().unwrap()).unwrap();
+    let json = summary(&o);
     assert_eq!(
         json["predicate_runs"].as_u64(),
         Some(3),
@@ -449,8 +451,7 @@ fn failing_test_reduces_the_crate_sources() {
     write(&root, "src/lib.rs", lib);
     let o = run(&root, &["--test", "parses_numbers", "-j", "2", "--json"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let json: serde_json::Value =
-        serde_json::from_str(String::from_utf8_lossy(&o.stdout).lines().last().unwrap()).unwrap();
+    let json = summary(&o);
     assert!(json["output_bytes"].as_u64().unwrap() < json["input_bytes"].as_u64().unwrap() / 2);
     let min = std::fs::read_to_string(dir.path().join("demo.min/src/lib.rs")).unwrap();
     assert!(!min.contains("fn mul") && !min.contains("fn adds"), "{min}");
@@ -497,14 +498,8 @@ fn failing_test_sources_use_the_compiler_guided_pass() {
         ],
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let json: serde_json::Value =
-        serde_json::from_str(String::from_utf8_lossy(&o.stdout).lines().last().unwrap()).unwrap();
-    let pass = json["passes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["name"] == "rust-unused")
-        .unwrap();
+    let json = summary(&o);
+    let pass = pass_stats(&json, "rust-unused");
     assert!(
         pass["removed"].as_u64().unwrap() as usize * 10 > lib.len() * 8,
         "{pass}"
@@ -550,8 +545,7 @@ fn failing_test_input_of_a_real_crate() {
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stderr(&o).contains("scanner.rs:955"), "{}", stderr(&o));
-    let json: serde_json::Value =
-        serde_json::from_str(String::from_utf8_lossy(&o.stdout).lines().last().unwrap()).unwrap();
+    let json = summary(&o);
     let min = std::fs::read_to_string(root.join("tests/fixtures/big.min.yaml")).unwrap();
     assert_eq!(json["output_bytes"].as_u64().unwrap() as usize, min.len());
     assert!(min.len() <= 4 && min.contains('-'), "{min:?}");

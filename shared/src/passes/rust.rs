@@ -19,7 +19,7 @@ use crate::syntax::{deletion_range, is_item, is_rust, level, parse};
 use crate::testcase::TestCase;
 
 /// The Rust files of `case` that parse: (sequence index, bytes, syntax tree).
-fn rust_trees(case: &TestCase) -> impl Iterator<Item = (usize, &[u8], SyntaxNode)> {
+pub(super) fn rust_trees(case: &TestCase) -> impl Iterator<Item = (usize, &[u8], SyntaxNode)> {
     case.files()
         .enumerate()
         .filter(|(_, (path, _))| is_rust(path))

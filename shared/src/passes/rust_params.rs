@@ -7,11 +7,12 @@
 use ra_ap_syntax::ast::{self, AstNode, HasArgList, HasName};
 use ra_ap_syntax::SyntaxNode;
 
+use super::rust::rust_trees;
 use super::Pass;
 use crate::case::Case;
 use crate::edit::{Edit, EditSet};
 use crate::schedule::{Ctx, Interrupt};
-use crate::syntax::{deletion_range, is_rust, parse};
+use crate::syntax::deletion_range;
 use crate::testcase::TestCase;
 
 /// The parameters-with-arguments pass.
@@ -28,11 +29,7 @@ struct Param {
 }
 
 fn trees(case: &TestCase) -> Vec<(usize, SyntaxNode)> {
-    case.files()
-        .enumerate()
-        .filter(|(_, (path, _))| is_rust(path))
-        .filter_map(|(seq, (_, bytes))| Some((seq, parse(bytes)?)))
-        .collect()
+    rust_trees(case).map(|(seq, _, root)| (seq, root)).collect()
 }
 
 /// Every parameter of every named function, in source order.

@@ -127,9 +127,12 @@ impl RustUnused {
 /// Would deleting every unit leave no item at all?
 fn leaves_no_items(case: &TestCase, units: &[Span]) -> bool {
     let all = case.apply(&delete_units::<u8>(units, &[(0, units.len())]));
-    (0..all.seq_count()).all(|seq| {
-        parse(all.seq(seq)).is_none_or(|root| !root.children().any(|n| is_item(n.kind())))
-    })
+    (0..all.seq_count()).all(|seq| has_no_items(all.seq(seq)))
+}
+
+/// Does this Rust source hold no item at all?
+fn has_no_items(text: &[u8]) -> bool {
+    parse(text).is_none_or(|root| !root.children().any(|n| is_item(n.kind())))
 }
 
 /// The deletable ranges the warnings point at: sorted, disjoint (an enclosing
@@ -182,7 +185,7 @@ pub fn units(case: &TestCase, warnings: &[Unused]) -> Vec<Span> {
                 .map(|&(start, end)| Span { seq, start, end })
                 .collect();
             let left = case.apply(&delete_units::<u8>(&spans, &[(0, spans.len())]));
-            parse(left.seq(seq)).is_none_or(|root| !root.children().any(|n| is_item(n.kind())))
+            has_no_items(left.seq(seq))
         })
         .filter_map(|seq| module_name(case.path(seq)))
         .collect();

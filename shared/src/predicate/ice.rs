@@ -11,7 +11,6 @@ use sha2::{Digest, Sha256};
 
 use super::signature::{ice_signature, verdict_for, MatchMode, Signature};
 use super::{Predicate, PredicateError, RunEnv, Unused, Verdict};
-use crate::case::Case;
 use crate::exec::{self, CommandSpec, ExecError, Finished, RunLimits};
 use crate::testcase::TestCase;
 
@@ -319,15 +318,7 @@ impl Predicate<TestCase> for IcePredicate {
         } else {
             &finished.stderr
         };
-        let seq_of = |name: &str| {
-            let path = Path::new(name);
-            let rel = path.strip_prefix(&dir).unwrap_or(path);
-            (0..case.seq_count()).find(|&i| case.path(i) == rel)
-        };
-        Ok(Some(super::unused_from_json(
-            &String::from_utf8_lossy(output),
-            seq_of,
-        )))
+        Ok(Some(super::unused_from_json(output, &dir, case)))
     }
 }
 

@@ -138,9 +138,16 @@ pub struct Unused {
 
 /// The `Unused` warnings among rustc's JSON diagnostics (one JSON object per line,
 /// either bare as printed by `rustc --error-format=json` or wrapped in cargo's
-/// `compiler-message` records). `seq_of` maps a diagnostic's file name to a file
-/// of the case.
-pub fn unused_from_json(output: &str, seq_of: impl Fn(&str) -> Option<usize>) -> Vec<Unused> {
+/// `compiler-message` records), for the files of `case` as written under `dir`
+/// (file names absolute or relative to `dir`).
+pub fn unused_from_json(output: &[u8], dir: &Path, case: &crate::TestCase) -> Vec<Unused> {
+    use crate::case::Case;
+    let seq_of = |name: &str| {
+        let path = Path::new(name);
+        let rel = path.strip_prefix(dir).unwrap_or(path);
+        (0..case.seq_count()).find(|&i| case.path(i) == rel)
+    };
+    let output = String::from_utf8_lossy(output);
     let mut out = Vec::new();
     for line in output.lines() {
         let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {

@@ -373,15 +373,7 @@ impl Predicate<TestCase> for TestPredicate {
             Err(ExecError::Cancelled) => return Err(PredicateError::Cancelled),
             r => r?,
         };
-        let seq_of = |name: &str| {
-            let path = Path::new(name);
-            let rel = path.strip_prefix(&dir).unwrap_or(path);
-            (0..case.seq_count()).find(|&i| case.path(i) == rel)
-        };
-        Ok(Some(super::unused_from_json(
-            &String::from_utf8_lossy(&done.stdout),
-            seq_of,
-        )))
+        Ok(Some(super::unused_from_json(&done.stdout, &dir, case)))
     }
 }
 
