@@ -204,20 +204,21 @@ fn speculation_along_the_failure_chain_is_never_wasted() {
     let (_, four) = run(&input, pass(), pred, 4);
     assert_eq!((one, two, four), (one, one, one));
     // ... and they do run in parallel: count the calls that start while another one
-    // is in flight.
+    // is in flight (at most one per batch of two, so about calls / 2 when every batch
+    // overlaps; the margin is for a loaded machine, where a thread may start late).
     let (in_flight, overlapped) = (AtomicUsize::new(0), AtomicUsize::new(0));
     let slow = |s: &str| {
         if in_flight.fetch_add(1, Ordering::SeqCst) > 0 {
             overlapped.fetch_add(1, Ordering::SeqCst);
         }
-        std::thread::sleep(std::time::Duration::from_millis(5));
+        std::thread::sleep(std::time::Duration::from_millis(20));
         in_flight.fetch_sub(1, Ordering::SeqCst);
         s.lines().count() == 40
     };
     let (_, calls) = run(&input, pass(), slow, 2);
     let overlapped = overlapped.load(Ordering::SeqCst);
     assert!(
-        2 * overlapped >= calls - 4,
+        3 * overlapped >= calls,
         "{overlapped} of {calls} calls overlapped"
     );
     // Half the lines needed: speculation may guess wrong, but within bounds.
