@@ -33,7 +33,7 @@ fn main() {
             };
             let _ = e.print();
             if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp) {
-                println!("\n{}", exit::TABLE);
+                run::print_stdout(&format!("\n{}", exit::TABLE));
             }
             std::process::exit(code);
         }

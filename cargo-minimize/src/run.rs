@@ -164,14 +164,20 @@ pub(crate) fn run(args: Args) -> Result<i32> {
             "signature": result.signature,
             "passes": summary.passes,
         });
-        println!("{doc}");
+        print_stdout(&format!("{doc}"));
     }
     if args.report {
-        println!("{}", result.report);
+        print_stdout(&result.report);
     }
     Ok(if summary.cancelled {
         exit::INTERRUPTED
     } else {
         exit::OK
     })
+}
+
+/// Prints one line on stdout; a closed pipe (`| head`) is not an error worth a panic.
+pub(crate) fn print_stdout(text: &str) {
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stdout().lock(), "{text}");
 }

@@ -210,6 +210,8 @@ impl Check {
 
 /// One run of the check on the original, for diagnostics.
 struct FirstRun {
+    /// Where the failure points (an ICE's query stack and error spans).
+    focus: crate::predicate::Focus,
     verdict: Verdict,
     signature: Option<Signature>,
     command: String,
@@ -335,6 +337,23 @@ impl Job {
             ));
         }
         if first.verdict != Verdict::Interesting {
+            // A repeat that ran beside it and saw the bug: the check is flaky.
+            if let Some(other) = early
+                .iter()
+                .flatten()
+                .find(|r| r.verdict == Verdict::Interesting)
+            {
+                return Err(JobError::new(
+                    JobErrorKind::Flaky,
+                    format!(
+                        "the check is flaky: two runs on the unchanged original disagree\n    one: {:?}\n    another: {:?} {}\nrerun by hand:\n    {}",
+                        first.verdict,
+                        other.verdict,
+                        other.signature.as_ref().map(|s| s.display()).unwrap_or_default(),
+                        first.command
+                    ),
+                ));
+            }
             let what = match &self.check {
                 Check::Ice(_) => {
                     "the original does not crash the compiler (no internal compiler error)"
@@ -391,7 +410,10 @@ impl Job {
         if let Some(sig) = &first.signature {
             observer.on_event(&Event::Note(&format!("bug signature: {}", sig.display())));
             match &mut self.check {
-                Check::Ice(p) => p.expect(sig.clone()),
+                Check::Ice(p) => {
+                    p.expect(sig.clone());
+                    p.set_focus(first.focus.clone());
+                }
                 Check::Test(p) => p.expect(sig.clone()),
                 Check::Script(_) => {}
             }
@@ -513,13 +535,22 @@ impl Job {
         let mut best = outcome.best;
         let mut summary = outcome.summary;
 
-        // rustfmt, if the bug survives it.
-        if self.is_rust && spec.format && !summary.cancelled {
+        // rustfmt, if the bug survives it; else (or without rustfmt) blank lines
+        // tidied, which the reduction leaves alone in source code.
+        if self.is_rust && !summary.cancelled {
             let dir = self.scratch.path().join("fmt");
             std::fs::create_dir_all(&dir).map_err(internal)?;
-            let cand = rustfmt(&best, &dir, cancel).unwrap_or_else(|| best.clone());
-            if cand != best {
-                observer.on_event(&Event::Note("formatting the result with rustfmt"));
+            let formatted = spec.format.then(|| rustfmt(&best, &dir, cancel)).flatten();
+            let tidied = tidy_blank_lines(&best);
+            let tries = [
+                (formatted, "formatting the result with rustfmt"),
+                (Some(tidied), "tidying blank lines in the result"),
+            ];
+            for (cand, note) in tries {
+                let Some(cand) = cand.filter(|c| *c != best) else {
+                    continue;
+                };
+                observer.on_event(&Event::Note(note));
                 let env = RunEnv {
                     worker: 0,
                     scratch: &dir,
@@ -532,6 +563,7 @@ impl Job {
                 ) {
                     write_case(&cand, &self.output).map_err(|e| output_error(e, &self.output))?;
                     best = cand;
+                    break;
                 }
             }
         }
@@ -611,6 +643,7 @@ fn first_run(
     };
     // A probe with a signature shows the bug; without one it does not.
     let from_probe = |signature: Option<Signature>, command: String, output: &[u8]| FirstRun {
+        focus: Default::default(),
         verdict: if signature.is_some() {
             Verdict::Interesting
         } else {
@@ -622,12 +655,17 @@ fn first_run(
     };
     Ok(match check {
         Check::Ice(p) => {
-            let probe = p.probe(case, &env).map_err(to_error)?;
-            from_probe(
-                probe.signature,
-                probe.command.display(),
-                &probe.finished.stderr,
-            )
+            let probe = p.probe_full(case, &env).map_err(to_error)?;
+            FirstRun {
+                focus: crate::predicate::focus_from_stderr(&String::from_utf8_lossy(
+                    &probe.finished.stderr,
+                )),
+                ..from_probe(
+                    probe.signature,
+                    probe.command.display(),
+                    &probe.finished.stderr,
+                )
+            }
         }
         Check::Test(p) => {
             let probe = p.probe(case, &env).map_err(to_error)?;
@@ -642,6 +680,7 @@ fn first_run(
             let path = ScriptPredicate::materialize(case, scratch).map_err(to_error)?;
             let verdict = p.test(case, &env).map_err(to_error)?;
             FirstRun {
+                focus: Default::default(),
                 verdict,
                 signature: None,
                 command: p.command_for(&path, &scratch.join("case")).display(),
@@ -649,6 +688,44 @@ fn first_run(
             }
         }
     })
+}
+
+/// `case` with every Rust file tidied: trailing blanks of lines removed, runs of
+/// blank lines collapsed into one, none at the start, one newline at the end.
+fn tidy_blank_lines(case: &TestCase) -> TestCase {
+    let mut out = case.clone();
+    for i in 0..case.seq_count() {
+        let (p, text) = (case.path(i), case.seq(i));
+        if !crate::syntax::is_rust(p) || case.is_gone(p, text) {
+            continue;
+        }
+        let mut tidy = Vec::with_capacity(text.len());
+        let mut blank_run = true; // no blank lines at the start
+        for line in text.split(|&b| b == b'\n') {
+            let end = line
+                .iter()
+                .rposition(|b| !b.is_ascii_whitespace())
+                .map_or(0, |e| e + 1);
+            if end == 0 {
+                if !blank_run {
+                    tidy.push(b'\n');
+                }
+                blank_run = true;
+            } else {
+                tidy.extend_from_slice(&line[..end]);
+                tidy.push(b'\n');
+                blank_run = false;
+            }
+        }
+        while tidy.ends_with(b"\n\n") {
+            tidy.pop();
+        }
+        if tidy == b"\n" {
+            tidy.clear();
+        }
+        out = out.with_seq(i, tidy);
+    }
+    out
 }
 
 /// Formats every Rust file of `case` with rustfmt (through `exec`): the case is
@@ -684,4 +761,31 @@ fn rustfmt(case: &TestCase, dir: &Path, cancel: &CancelFlag) -> Option<TestCase>
         out = out.with_seq(i, std::fs::read(root.join(case.path(i))).ok()?);
     }
     Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tidy_collapses_blank_lines_in_rust_files_only() {
+        let case = TestCase::from_files([
+            (
+                "src/a.rs".into(),
+                b"\n\nfn a() {}   \n\n\n\nfn b() {}\n\n\n".to_vec(),
+            ),
+            ("data.txt".into(), b"x\n\n\ny\n".to_vec()),
+            ("src/b.rs".into(), b" \n\n".to_vec()),
+        ]);
+        let t = tidy_blank_lines(&case);
+        let file = |name: &str| {
+            let i = (0..t.seq_count()).find(|&i| t.path(i) == Path::new(name));
+            t.seq(i.expect("file kept"))
+        };
+        assert_eq!(file("src/a.rs"), b"fn a() {}\n\nfn b() {}\n");
+        assert_eq!(file("data.txt"), b"x\n\n\ny\n");
+        assert_eq!(file("src/b.rs"), b"");
+        let single = TestCase::single("x.rs", b"fn main() {}".to_vec());
+        assert_eq!(tidy_blank_lines(&single).seq(0), b"fn main() {}\n");
+    }
 }

@@ -64,11 +64,14 @@ impl<C: Case<Item = u8>, S: CutStrategy> Pass<C> for CutPass<S> {
             }
             let base = ctx.current().clone();
             let text = base.seq(seq);
+            // Blanks of source code are left to the final formatting (see `Tokens`).
+            let syntax = base.is_syntax(seq);
             let mut cuts: Vec<(usize, usize)> = self
                 .strategy
                 .cuts(text)
                 .into_iter()
                 .filter(|&(a, b)| a < b && a < pos && b <= text.len())
+                .filter(|&(a, b)| !syntax || !text[a..b].iter().all(u8::is_ascii_whitespace))
                 .collect();
             // From the end; for one start, larger cuts first.
             cuts.sort_by(|x, y| y.0.cmp(&x.0).then(y.1.cmp(&x.1)));

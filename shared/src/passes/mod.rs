@@ -6,6 +6,7 @@ pub mod cuts;
 pub mod delete;
 pub mod integers;
 pub mod rust;
+pub mod rust_focus;
 pub mod rust_modules;
 pub mod rust_params;
 pub mod rust_unused;
@@ -21,6 +22,7 @@ pub use cuts::{Brackets, CutPass, Ngrams, Repeats};
 pub use delete::{AdaptiveDdmin, Delete, Lithium};
 pub use integers::{ListInts, ReplaceWithSimpler, SharedValues, ShrinkEach, TextInts};
 pub use rust::{Comments, NodeClass, RustDelete, RustRenames, RustReplace};
+pub use rust_focus::RustFocus;
 pub use rust_modules::RustInlineModules;
 pub use rust_params::RustParams;
 pub use rust_unused::RustUnused;
@@ -135,6 +137,7 @@ impl<C: Case> Pass<C> for Ends {
 /// become `todo!()` (fails at once) rather than `loop {}` (hangs until the timeout).
 pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
     vec![
+        Box::new(RustFocus::default()),
         Box::new(RustUnused::default()),
         Box::new(RustDelete::new(NodeClass::Items, "rust-items")),
         Box::new(RustInlineModules),
@@ -172,6 +175,7 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
 pub fn file_pass_by_name(name: &str) -> Option<Box<dyn Pass<TestCase>>> {
     Some(match name {
         "rust-private" => Box::new(RustDelete::new(NodeClass::Visibility, "rust-private")),
+        "rust-focus" => Box::new(RustFocus::default()),
         "rust-unused" => Box::new(RustUnused::default()),
         "rust-items" => Box::new(RustDelete::new(NodeClass::Items, "rust-items")),
         "rust-modules" => Box::new(RustInlineModules),
@@ -208,6 +212,7 @@ pub fn file_pass_by_name(name: &str) -> Option<Box<dyn Pass<TestCase>>> {
 /// Names accepted by `file_pass_by_name`.
 pub const FILE_PASS_NAMES: &[&str] = &[
     "rust-private",
+    "rust-focus",
     "rust-unused",
     "rust-items",
     "rust-modules",

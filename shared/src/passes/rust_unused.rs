@@ -176,7 +176,22 @@ pub fn units(case: &TestCase, warnings: &[Unused]) -> Vec<Span> {
         }
         disjoint(ranges);
     }
-    // Files left without items: their `mod` declarations go too.
+    drop_emptied_modules(case, &mut per_file);
+    per_file
+        .into_iter()
+        .enumerate()
+        .flat_map(|(seq, ranges)| {
+            ranges
+                .into_iter()
+                .map(move |(start, end)| Span { seq, start, end })
+        })
+        .collect()
+}
+
+/// Files that deleting `per_file` (sorted, disjoint ranges per file) would leave
+/// without any item: their `mod name;` declarations are added to the ranges (an
+/// emptied file is gone, and `mod name;` without it does not compile).
+pub(super) fn drop_emptied_modules(case: &TestCase, per_file: &mut [Vec<(usize, usize)>]) {
     let emptied: Vec<String> = (0..case.seq_count())
         .filter(|&seq| !per_file[seq].is_empty())
         .filter(|&seq| {
@@ -208,18 +223,23 @@ pub fn units(case: &TestCase, warnings: &[Unused]) -> Vec<Span> {
                     ranges.push(deletion_range(&n, false));
                 }
             }
+            // `use m::*;` and the like of an emptied module `m` go too.
+            for n in root.descendants().filter(|n| n.kind() == SyntaxKind::USE) {
+                let Some(tree) = ast::Use::cast(n.clone()).and_then(|u| u.use_tree()) else {
+                    continue;
+                };
+                let path = tree.syntax().text().to_string();
+                let path = path
+                    .trim_start_matches("crate::")
+                    .trim_start_matches("self::");
+                let first = path.split("::").next().unwrap_or_default().trim();
+                if emptied.iter().any(|e| e == first) {
+                    ranges.push(deletion_range(&n, false));
+                }
+            }
             disjoint(ranges);
         }
     }
-    per_file
-        .into_iter()
-        .enumerate()
-        .flat_map(|(seq, ranges)| {
-            ranges
-                .into_iter()
-                .map(move |(start, end)| Span { seq, start, end })
-        })
-        .collect()
 }
 
 /// Sorts `ranges` and keeps them disjoint (an enclosing range wins).

@@ -1,6 +1,7 @@
 //! Predicates: the interestingness test. "Not interesting" is a `Verdict`, not an
 //! error; `PredicateError` is for broken infrastructure (cannot spawn, cancelled).
 
+mod focus;
 pub mod ice;
 mod script;
 pub mod signature;
@@ -11,6 +12,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+pub use focus::{focus_from_stderr, Focus};
 pub use ice::{Compile, IceConfig, IcePredicate, Probe};
 pub use script::{ScriptConfig, ScriptPredicate};
 pub use signature::{ice_signature, test_failure_signature, MatchMode, Signature};
@@ -119,6 +121,11 @@ pub trait Predicate<C>: Sync {
     /// instance because it crashed before its lints ran).
     fn unused(&self, _case: &C, _env: &RunEnv<'_>) -> Result<Option<Vec<Unused>>, PredicateError> {
         Ok(None)
+    }
+    /// Where the original's failure points (items named in an ICE's query stack,
+    /// spans of its errors), for `rust-focus`. Empty when unknown.
+    fn focus(&self) -> Focus {
+        Focus::default()
     }
 }
 

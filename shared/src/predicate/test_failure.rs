@@ -323,6 +323,18 @@ fn strip_own_line(loc: &str, own: impl Fn(&str) -> bool) -> String {
 }
 
 impl Predicate<TestCase> for TestPredicate {
+    /// The test function itself (the last segment of the name filter), when the
+    /// candidate is the crate's sources.
+    fn focus(&self) -> super::Focus {
+        let name = self.config.test.rsplit("::").next().unwrap_or_default();
+        super::Focus {
+            names: (self.config.input.is_none() && !name.is_empty())
+                .then(|| name.to_string())
+                .into_iter()
+                .collect(),
+            ..Default::default()
+        }
+    }
     fn fingerprint(&self) -> Vec<u8> {
         let mut h = Sha256::new();
         h.update(b"test-v1\0");

@@ -339,6 +339,16 @@ impl<'s, 'a, C: Case> Ctx<'s, 'a, C> {
         r.map_err(|e| Interrupt::from(EngineError::Predicate(e)))
     }
 
+    /// Where the original's failure points (see [`crate::predicate::Focus`]).
+    pub fn focus(&self) -> crate::predicate::Focus {
+        self.state.predicate.focus()
+    }
+
+    /// `true` until the first improvement: the current case is the original.
+    pub fn is_original(&self) -> bool {
+        self.state.stats.iter().all(|s| s.successes == 0)
+    }
+
     /// The seeded random generator of the run.
     pub fn rng(&mut self) -> &mut ChaCha8Rng {
         &mut self.state.rng

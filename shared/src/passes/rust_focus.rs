@@ -1,0 +1,445 @@
+//! Focused deletion (`rust-focus`): the compiler said where it was when the original
+//! failed ([`crate::predicate::Focus`]: items named in an ICE's query stack, places
+//! of its errors; the test function for a failing test). One candidate keeps those
+//! items and, transitively, every item they mention by name (a type's impls come
+//! with it, `use` and `mod` declarations and `fn main` stay), and deletes every
+//! other item at once. In a large file the bug's few items are then found in one
+//! compiler run, where deleting by halves (`rust-items`) spends dozens. When the
+//! candidate loses the bug, the pass has cost one run and `rust-items` does the job.
+//! A second candidate deletes every `use` item at once.
+//!
+//! Places (file and line) hold for the original only; the pass runs once, first.
+
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+
+use ra_ap_syntax::ast::{self, AstNode};
+use ra_ap_syntax::{SyntaxKind, SyntaxNode};
+
+use super::units::{delete_units, Span};
+use super::Pass;
+use crate::case::Case;
+use crate::predicate::Focus;
+use crate::schedule::{Ctx, Interrupt};
+use crate::syntax::{deletion_range, is_item, parse};
+use crate::testcase::TestCase;
+
+/// The focused-deletion pass.
+#[derive(Default)]
+pub struct RustFocus {
+    /// Candidates proposed so far (each is tried once per reduction).
+    step: usize,
+}
+
+impl Pass<TestCase> for RustFocus {
+    fn name(&self) -> &'static str {
+        "rust-focus"
+    }
+
+    fn run(&mut self, ctx: &mut Ctx<'_, '_, TestCase>) -> Result<(), Interrupt> {
+        while self.step < 2 {
+            ctx.checkpoint()?;
+            let step = self.step;
+            self.step += 1;
+            let spans = if step == 0 {
+                let mut focus = ctx.focus();
+                if !ctx.is_original() {
+                    focus.places.clear();
+                    focus.weak_places.clear();
+                }
+                unfocused(ctx.current(), &focus)
+            } else {
+                use_items(ctx.current())
+            };
+            if !spans.is_empty() {
+                let cand = ctx
+                    .current()
+                    .apply(&delete_units::<u8>(&spans, &[(0, spans.len())]));
+                ctx.test(cand)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Every `use` item, at every level: most of them go together in one run, where
+/// deleting them among the other items costs a run or more each.
+pub fn use_items(case: &TestCase) -> Vec<Span> {
+    let mut spans = Vec::new();
+    for (seq, (path, bytes)) in case.files().enumerate() {
+        if !crate::syntax::is_rust(path) {
+            continue;
+        }
+        let Some(root) = parse(bytes) else { continue };
+        for n in root.descendants().filter(|n| n.kind() == SyntaxKind::USE) {
+            let (start, end) = deletion_range(&n, false);
+            spans.push(Span { seq, start, end });
+        }
+    }
+    spans
+}
+
+/// A module-level item: the unit the pass keeps or deletes.
+struct Unit {
+    seq: usize,
+    node: SyntaxNode,
+    /// Names it defines (itself, and for a trait or an impl its members).
+    defines: Vec<String>,
+    /// Identifiers it mentions.
+    mentions: HashSet<String>,
+    /// For an impl: the identifiers of its header (trait and type).
+    header: Option<HashSet<String>>,
+    /// Kept whatever the focus (`use`, `mod m;`, `fn main`, macro calls).
+    always: bool,
+    /// An inline module (its items are units of their own).
+    module: bool,
+    /// The inline module it is in.
+    parent: Option<usize>,
+}
+
+/// The spans of every module-level item outside the focus; empty when the focus
+/// matches no item (nothing to go by) or covers everything.
+pub fn unfocused(case: &TestCase, focus: &Focus) -> Vec<Span> {
+    let mut units = Vec::new();
+    for (seq, (path, bytes)) in case.files().enumerate() {
+        if !crate::syntax::is_rust(path) {
+            continue;
+        }
+        if let Some(root) = parse(bytes) {
+            collect(seq, &root, None, &mut units);
+        }
+    }
+    // Seeds: items named by the focus, or covering one of its places (the places
+    // of warnings only when nothing else matches).
+    let placed = |u: &Unit, places: &[(String, usize)]| {
+        !u.module
+            && places.iter().any(|(file, line)| {
+                same_file(Path::new(file), case.path(u.seq))
+                    && covers(case.seq(u.seq), &u.node, *line)
+            })
+    };
+    let mut kept: Vec<bool> = units
+        .iter()
+        .map(|u| u.defines.iter().any(|d| focus.names.contains(d)) || placed(u, &focus.places))
+        .collect();
+    if !kept.contains(&true) {
+        kept = units
+            .iter()
+            .map(|u| placed(u, &focus.weak_places))
+            .collect();
+        if !kept.contains(&true) {
+            return Vec::new();
+        }
+    }
+    for (k, u) in kept.iter_mut().zip(&units) {
+        *k |= u.always;
+    }
+    // Names -> the items defining them (members of impls are reached through
+    // their impl's header instead: `x.len()` says nothing about which `len`).
+    let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, u) in units.iter().enumerate() {
+        let names: &[String] = if u.header.is_some() { &[] } else { &u.defines };
+        for d in names {
+            by_name.entry(d.as_str()).or_default().push(i);
+        }
+    }
+    loop {
+        let mut queue: Vec<usize> = (0..units.len()).filter(|&i| kept[i]).collect();
+        while let Some(i) = queue.pop() {
+            for m in &units[i].mentions {
+                for &j in by_name.get(m.as_str()).into_iter().flatten() {
+                    if !kept[j] {
+                        kept[j] = true;
+                        queue.push(j);
+                    }
+                }
+            }
+        }
+        // Impls of kept traits and types.
+        let defined: HashSet<&str> = (0..units.len())
+            .filter(|&i| kept[i] && units[i].header.is_none())
+            .flat_map(|i| units[i].defines.iter().map(String::as_str))
+            .collect();
+        let mut grew = false;
+        for (i, u) in units.iter().enumerate() {
+            if !kept[i]
+                && u.header
+                    .as_ref()
+                    .is_some_and(|h| h.iter().any(|n| defined.contains(n.as_str())))
+            {
+                kept[i] = true;
+                grew = true;
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    // An inline module stays when it was kept itself or holds a kept item (other
+    // than the `use` items every module keeps). Children come after their module.
+    let mut live: Vec<bool> = (0..units.len())
+        .map(|i| kept[i] && !(units[i].module || units[i].always))
+        .collect();
+    for i in (0..units.len()).rev() {
+        if units[i].module {
+            live[i] |= kept[i];
+        }
+        if let (true, Some(p)) = (live[i], units[i].parent) {
+            live[p] = true;
+        }
+    }
+    let gone = |i: usize| {
+        if units[i].module {
+            !live[i]
+        } else {
+            !kept[i]
+        }
+    };
+    let mut per_file: Vec<Vec<(usize, usize)>> = vec![Vec::new(); case.seq_count()];
+    for (i, u) in units.iter().enumerate() {
+        // Inside a module that goes, nothing is cut on its own.
+        if gone(i) && u.parent.is_none_or(|p| !gone(p)) {
+            per_file[u.seq].push(deletion_range(&u.node, false));
+        }
+    }
+    if per_file.iter().all(Vec::is_empty) {
+        return Vec::new();
+    }
+    super::rust_unused::drop_emptied_modules(case, &mut per_file);
+    per_file
+        .into_iter()
+        .enumerate()
+        .flat_map(|(seq, ranges)| {
+            ranges
+                .into_iter()
+                .map(move |(start, end)| Span { seq, start, end })
+        })
+        .collect()
+}
+
+/// Module-level items under `parent` (a file, or an inline module's item list,
+/// whose items are units themselves).
+fn collect(seq: usize, parent_node: &SyntaxNode, parent: Option<usize>, out: &mut Vec<Unit>) {
+    use SyntaxKind::*;
+    let name = |x: &SyntaxNode| {
+        x.children()
+            .find(|c| c.kind() == NAME)
+            .map(|c| c.text().to_string())
+    };
+    for n in parent_node.children() {
+        let k = n.kind();
+        if k == MODULE {
+            if let Some(list) = n.children().find(|c| c.kind() == ITEM_LIST) {
+                out.push(Unit {
+                    seq,
+                    defines: name(&n).into_iter().collect(),
+                    node: n,
+                    mentions: HashSet::new(),
+                    header: None,
+                    always: false,
+                    module: true,
+                    parent,
+                });
+                collect(seq, &list, Some(out.len() - 1), out);
+                continue;
+            }
+        }
+        if !is_item(k) && k != MACRO_CALL {
+            continue;
+        }
+        let mut defines: Vec<String> = name(&n).into_iter().collect();
+        if matches!(k, TRAIT | IMPL) {
+            defines.extend(
+                n.descendants()
+                    .filter(|d| is_item(d.kind()))
+                    .skip(1)
+                    .filter_map(|d| name(&d)),
+            );
+        }
+        let mentions = n
+            .descendants_with_tokens()
+            .filter_map(|t| t.into_token())
+            .filter(|t| t.kind() == IDENT)
+            .map(|t| t.text().to_string())
+            .collect();
+        let header = ast::Impl::cast(n.clone()).map(|imp| {
+            [
+                imp.self_ty().map(|t| t.syntax().clone()),
+                imp.trait_().map(|t| t.syntax().clone()),
+            ]
+            .into_iter()
+            .flatten()
+            .flat_map(|s| {
+                s.descendants_with_tokens()
+                    .filter_map(|t| t.into_token())
+                    .filter(|t| t.kind() == IDENT)
+                    .map(|t| t.text().to_string())
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+        });
+        let always = matches!(k, USE | EXTERN_CRATE | MACRO_CALL | MODULE)
+            || (k == FN && parent.is_none() && defines.first().is_some_and(|d| d == "main"));
+        out.push(Unit {
+            seq,
+            node: n,
+            defines,
+            mentions,
+            header,
+            always,
+            module: false,
+            parent,
+        });
+    }
+}
+
+/// `printed` (absolute, or relative to the crate root) names `path` (relative).
+fn same_file(printed: &Path, path: &Path) -> bool {
+    printed.ends_with(path)
+}
+
+/// Does `node` span (1-based) line `line` of `text`?
+fn covers(text: &[u8], node: &SyntaxNode, line: usize) -> bool {
+    let r = node.text_range();
+    let first = 1 + text[..usize::from(r.start())]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count();
+    let last = first
+        + text[usize::from(r.start())..usize::from(r.end())]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count();
+    (first..=last).contains(&line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SRC: &str = "\
+#![feature(x)]
+use std::fmt;
+
+pub struct Unrelated { a: u8 }
+impl fmt::Display for Unrelated {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { write!(f, \"{}\", helper()) }
+}
+fn helper() -> u8 { 1 }
+
+pub trait Flag<const ON: bool> {}
+impl Flag<true> for u8 {}
+pub fn squared<const N: usize>(_g: [u8; N * N]) where u8: Flag<N> {}
+mod inner {
+    use std::fmt;
+    pub fn unrelated_too() {}
+    pub fn call() { super::squared }
+}
+mod shell {
+    use std::fmt;
+    pub fn nothing() {}
+}
+";
+
+    fn after(case: &TestCase, spans: &[Span]) -> String {
+        let out = case.apply(&delete_units::<u8>(spans, &[(0, spans.len())]));
+        String::from_utf8(out.seq(0).to_vec()).unwrap()
+    }
+
+    #[test]
+    fn keeps_the_named_items_and_what_they_mention() {
+        let case = TestCase::single("a.rs", SRC.as_bytes().to_vec());
+        let focus = Focus {
+            names: vec!["call".into()],
+            ..Focus::default()
+        };
+        let out = after(&case, &unfocused(&case, &focus));
+        assert_eq!(
+            out,
+            "#![feature(x)]\nuse std::fmt;\n\npub trait Flag<const ON: bool> {}\nimpl Flag<true> for u8 {}\npub fn squared<const N: usize>(_g: [u8; N * N]) where u8: Flag<N> {}\nmod inner {\n    use std::fmt;\n    pub fn call() { super::squared }\n}\n"
+        );
+    }
+
+    #[test]
+    fn places_pick_the_item_on_that_line_and_nothing_matching_means_no_candidate() {
+        let case = TestCase::single("src/a.rs", SRC.as_bytes().to_vec());
+        let focus = Focus {
+            weak_places: vec![("/tmp/w/src/a.rs".into(), 6)],
+            ..Focus::default()
+        };
+        let out = after(&case, &unfocused(&case, &focus));
+        assert!(out.contains("impl fmt::Display for Unrelated"), "{out}");
+        assert!(
+            out.contains("pub struct Unrelated") && out.contains("fn helper"),
+            "{out}"
+        );
+        assert!(!out.contains("squared") && !out.contains("Flag"), "{out}");
+        let other_file = Focus {
+            places: vec![("src/b.rs".into(), 6)],
+            ..Focus::default()
+        };
+        assert!(unfocused(&case, &other_file).is_empty());
+        let unknown = Focus {
+            names: vec!["nowhere".into()],
+            ..Focus::default()
+        };
+        assert!(unfocused(&case, &unknown).is_empty());
+    }
+
+    #[test]
+    fn the_pass_tries_one_candidate_once() {
+        use crate::cache::VerdictCache;
+        use crate::output::NullSink;
+        use crate::predicate::{Predicate, PredicateError, RunEnv, Verdict};
+        use crate::report::NullObserver;
+        use crate::schedule::{reduce, Config, Reduction};
+        use crate::CancelFlag;
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        struct NeedsSquared(AtomicUsize);
+        impl Predicate<TestCase> for NeedsSquared {
+            fn fingerprint(&self) -> Vec<u8> {
+                b"squared".to_vec()
+            }
+            fn test(&self, c: &TestCase, _: &RunEnv<'_>) -> Result<Verdict, PredicateError> {
+                self.0.fetch_add(1, Ordering::SeqCst);
+                let t = String::from_utf8_lossy(c.seq(0)).into_owned();
+                Ok(if t.contains("N * N") && t.contains("fn call") {
+                    Verdict::Interesting
+                } else {
+                    Verdict::NotInteresting
+                })
+            }
+            fn focus(&self) -> Focus {
+                Focus {
+                    names: vec!["squared".into(), "call".into()],
+                    ..Focus::default()
+                }
+            }
+        }
+        let p = NeedsSquared(AtomicUsize::new(0));
+        let r = Reduction {
+            predicate: &p,
+            passes: vec![Box::new(RustFocus::default())],
+            config: Config {
+                jobs: 1,
+                ..Config::default()
+            },
+            cache: VerdictCache::new(None),
+            cancel: CancelFlag::new(),
+            admit: None,
+        };
+        let case = TestCase::single("a.rs", SRC.as_bytes().to_vec());
+        let out = reduce(case, r, &mut NullObserver, &mut NullSink).unwrap();
+        let text = String::from_utf8_lossy(out.best.seq(0)).into_owned();
+        assert!(
+            !text.contains("Unrelated") && !text.contains("helper"),
+            "{text}"
+        );
+        assert!(text.contains("impl Flag<true> for u8"), "{text}");
+        // The focus candidate, then all `use` items (which this predicate does not
+        // need); the pass does not try again.
+        assert!(!text.contains("use std::fmt"), "{text}");
+        let focus = out.summary.passes.iter().find(|s| s.name == "rust-focus");
+        assert_eq!(focus.map(|s| (s.runs, s.successes)), Some((2, 2)));
+    }
+}
