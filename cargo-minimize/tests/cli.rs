@@ -199,6 +199,43 @@ fn query_stack_focus_deletes_the_unrelated_code_at_once() {
     assert!(String::from_utf8_lossy(&r.stderr).contains("Invalid operation on bool"));
 }
 
+/// `rust-params` with the real compiler: a parameter goes together with the
+/// matching argument of every call, so the calls still compile.
+#[test]
+fn parameters_go_with_their_arguments() {
+    let dir = tempfile::tempdir().unwrap();
+    let (ice, flags) = ice_fixture("gce_bool_mul_const_eval.rs");
+    let text = ice.replace(
+        "pub fn call() {\n    squared\n}",
+        "pub fn helper(count: u8, label: &str, keep: u16) -> u16 {\n    keep\n}\n\npub fn call() {\n    helper(1, \"a\", 2);\n    helper(3, \"b\", 4);\n    squared\n}",
+    );
+    assert!(text.contains("helper(3"));
+    write(dir.path(), "bug.rs", &text);
+    let mut args = vec![
+        "--ice",
+        "bug.rs",
+        "-j",
+        "2",
+        "--json",
+        "--no-cache",
+        "--no-format",
+        "--passes",
+        "rust-params",
+        "--",
+    ];
+    args.extend(flags.iter().map(String::as_str));
+    let o = run(dir.path(), &args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let pass = pass_stats(&summary(&o), "rust-params");
+    assert!(pass["successes"].as_u64().unwrap() >= 1, "{pass}");
+    let out = std::fs::read_to_string(dir.path().join("bug.min.rs")).unwrap();
+    // (The ICE comes even with `keep` unresolved, so all three go.)
+    assert!(out.contains("pub fn helper() -> u16"), "{out}");
+    assert_eq!(out.matches("helper();").count(), 2, "{out}");
+    let r = compile_result(dir.path(), &flags);
+    assert!(String::from_utf8_lossy(&r.stderr).contains("Invalid operation on bool"));
+}
+
 #[test]
 fn compiler_guided_pass_in_a_crate() {
     let dir = tempfile::tempdir().unwrap();
