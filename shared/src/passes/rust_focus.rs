@@ -52,14 +52,26 @@ impl Pass<TestCase> for RustFocus {
                 use_items(ctx.current())
             };
             if !spans.is_empty() {
-                let cand = ctx
-                    .current()
-                    .apply(&delete_units::<u8>(&spans, &[(0, spans.len())]));
-                ctx.test(cand)?;
+                let cand = ctx.current().apply(&delete_all(&spans));
+                // With idle workers, the next candidate (no `use` items) goes along,
+                // built on the likely outcome.
+                ctx.test_speculating(cand, |current, cand| {
+                    if step > 0 {
+                        return Vec::new();
+                    }
+                    [cand, current]
+                        .into_iter()
+                        .map(|c| c.apply(&delete_all(&use_items(c))))
+                        .collect()
+                })?;
             }
         }
         Ok(())
     }
+}
+
+fn delete_all(spans: &[Span]) -> crate::edit::EditSet<u8> {
+    delete_units::<u8>(spans, &[(0, spans.len())])
 }
 
 /// Every `use` item, at every level: most of them go together in one run, where
