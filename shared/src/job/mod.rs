@@ -251,6 +251,13 @@ impl Job {
     /// Resolves `spec`: reads the input and builds the predicate. Runs nothing and
     /// writes nothing.
     pub fn prepare(spec: JobSpec) -> Result<Job, JobError> {
+        // Names are checked before anything runs (the passes are built in `run`).
+        if let Some(n) = spec.passes.iter().find(|n| file_pass_by_name(n).is_none()) {
+            return Err(JobError::new(
+                JobErrorKind::Usage,
+                format!("unknown pass `{n}`; passes: {}", FILE_PASS_NAMES.join(", ")),
+            ));
+        }
         let r = resolve::resolve(&spec)?;
         crate::exec::sweep_abandoned();
         let scratch = crate::exec::private_tempdir(None, "cargo-minimize-check-")
