@@ -490,10 +490,18 @@ fn bad_input_gets_clear_messages_and_exit_codes() {
         (vec!["--bogus-flag"], 2, "unexpected argument"),
         (vec![], 2, "say what to reduce"),
         // Checked before the original is compiled (it would crash here).
-        (vec!["--ice", "ice.rs", "--passes", "nope"], 2, "unknown pass `nope`"),
+        (
+            vec!["--ice", "ice.rs", "--passes", "nope"],
+            2,
+            "unknown pass `nope`",
+        ),
     ];
     write(dir.path(), "empty.rs", "");
-    write(dir.path(), "ice.rs", &ice_fixture("trait_alias_negative_probe.rs").0);
+    write(
+        dir.path(),
+        "ice.rs",
+        &ice_fixture("trait_alias_negative_probe.rs").0,
+    );
     std::fs::write(dir.path().join("binary.rs"), [0xff, 0xfe, 0x00, 0x41]).unwrap();
     for (args, code, text) in cases {
         let o = run(dir.path(), &args);
