@@ -362,6 +362,13 @@ fn is_expr(k: SyntaxKind) -> bool {
 fn hoisted(n: &SyntaxNode) -> Option<String> {
     use SyntaxKind::*;
     let k = n.kind();
+    // A `use` group of one: `a::{b}` → `a::b` (`rust-lists` deletes the members of
+    // a group one by one; this unwraps what is left).
+    if k == USE_TREE_LIST {
+        let trees: Vec<_> = n.children().filter(|c| c.kind() == USE_TREE).collect();
+        let text = trees.first()?.text().to_string();
+        return (trees.len() == 1 && text != "self").then_some(text);
+    }
     // Function bodies and items' blocks stay (other passes handle them); so do
     // statements' own blocks.
     if !is_expr(k) || is_fn_body(n) {
@@ -672,6 +679,21 @@ mod tests {
                 ("if c { x(); } else { y() }".into(), "{ x(); }".into()),
                 ("&(k?)".into(), "(k?)".into()),
                 ("{ let d = 1; e(d); }".into(), "let d = 1; e(d);".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn use_groups_of_one_are_unwrapped() {
+        let got = replaced(
+            RustReplace::hoist(),
+            "use std::{fmt};\nuse a::{b, c};\nuse d::{self};\nuse e::{f::{g}};\n",
+        );
+        assert_eq!(
+            got,
+            [
+                ("{fmt}".into(), "fmt".into()),
+                ("{f::{g}}".into(), "f::{g}".into()),
             ]
         );
     }
