@@ -353,6 +353,27 @@ fn script_predicate_on_any_file() {
     );
 }
 
+/// A warm re-run of an ICE reduction: the original's two checks and the final
+/// check; every candidate, and the rustfmt-formatted result, come from the cache.
+#[test]
+fn warm_ice_rerun_only_checks_the_original_and_the_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, flags) = ice_fixture("trait_alias_negative_probe.rs");
+    let padded = format!("{text}\nfn unrelated(x: u32) -> u32 {{\n    x + 1\n}}\n");
+    write(dir.path(), "bug.rs", &padded);
+    let mut args = vec!["--ice", "bug.rs", "-j", "2", "--json", "--"];
+    args.extend(flags.iter().map(String::as_str));
+    let cold = summary(&run(dir.path(), &args));
+    let cold_out = std::fs::read_to_string(dir.path().join("bug.min.rs")).unwrap();
+    let warm = summary(&run(dir.path(), &args));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("bug.min.rs")).unwrap(),
+        cold_out
+    );
+    assert!(cold["predicate_runs"].as_u64().unwrap() > 5, "{cold}");
+    assert_eq!(warm["predicate_runs"].as_u64(), Some(3), "{warm}");
+}
+
 /// File names reach checks as one argument each, never through a shell: a name
 /// full of shell syntax is reduced like any other, and the command hidden in it
 /// never runs.

@@ -457,20 +457,22 @@ impl Job {
                 })
                 .collect::<Result<_, _>>()?
         };
-        let cache = match &spec.cache {
-            CacheChoice::Off => VerdictCache::new(None),
-            CacheChoice::Disk(dir) => match DiskStore::open(&DiskStoreConfig {
+        let open_store = || match &spec.cache {
+            CacheChoice::Off => Ok(None),
+            CacheChoice::Disk(dir) => DiskStore::open(&DiskStoreConfig {
                 dir: dir.clone(),
                 ..DiskStoreConfig::default()
-            }) {
-                Ok(s) => VerdictCache::new(Some(s)),
-                Err(e) => {
-                    observer.on_event(&Event::Warning(&format!(
-                        "the result cache is disabled: {e}"
-                    )));
-                    VerdictCache::new(None)
-                }
-            },
+            })
+            .map(Some),
+        };
+        let cache = match open_store() {
+            Ok(s) => VerdictCache::new(s),
+            Err(e) => {
+                observer.on_event(&Event::Warning(&format!(
+                    "the result cache is disabled: {e}"
+                )));
+                VerdictCache::new(None)
+            }
         };
         let output_error = |e: std::io::Error, path: &Path| {
             JobError::new(
@@ -548,21 +550,36 @@ impl Job {
                 (formatted, "formatting the result with rustfmt"),
                 (Some(tidied), "tidying blank lines in the result"),
             ];
+            // Through the cache too: a re-run of a finished reduction finds the
+            // formatted result's verdict there.
+            let mut cache = VerdictCache::new(open_store().ok().flatten());
+            let fingerprint = self.check.predicate().fingerprint();
             for (cand, note) in tries {
                 let Some(cand) = cand.filter(|c| *c != best) else {
                     continue;
                 };
                 observer.on_event(&Event::Note(note));
-                let env = RunEnv {
-                    worker: 0,
-                    scratch: &dir,
-                    cancel,
+                let key = crate::case::content_key(&fingerprint, &cand);
+                let verdict = match cache.get(&key) {
+                    Some(v) => {
+                        summary.cache_hits += 1;
+                        Ok(v)
+                    }
+                    None => {
+                        let env = RunEnv {
+                            worker: 0,
+                            scratch: &dir,
+                            cancel,
+                        };
+                        summary.runs += 1;
+                        let v = self.check.predicate().test(&cand, &env);
+                        if let Ok(v) = v {
+                            cache.put(key, v);
+                        }
+                        v
+                    }
                 };
-                summary.runs += 1;
-                if matches!(
-                    self.check.predicate().test(&cand, &env),
-                    Ok(Verdict::Interesting)
-                ) {
+                if matches!(verdict, Ok(Verdict::Interesting)) {
                     write_case(&cand, &self.output).map_err(|e| output_error(e, &self.output))?;
                     best = cand;
                     break;
