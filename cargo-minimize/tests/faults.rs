@@ -135,7 +135,8 @@ fn ctrl_c_saves_the_best_and_leaves_nothing_behind() {
 fn kill_9_keeps_the_best_so_far_and_a_rerun_resumes_from_the_cache() {
     let dir = tempfile::tempdir().unwrap();
     let tmp = tempfile::tempdir().unwrap();
-    let check = script(dir.path());
+    // Slow enough that the run is still going when it is killed.
+    let check = slow_script(dir.path(), "0.12");
     let file = input(dir.path(), "in.txt");
     let original = std::fs::read(&file).unwrap();
     let cache = dir.path().join("cache");
@@ -189,7 +190,7 @@ fn kill_9_keeps_the_best_so_far_and_a_rerun_resumes_from_the_cache() {
     assert_eq!(scratch(tmp.path()), 0, "abandoned scratch is swept");
     // The same reduction without a cache, for comparison.
     let cold_dir = tempfile::tempdir().unwrap();
-    let check2 = script(cold_dir.path());
+    let check2 = slow_script(cold_dir.path(), "0.12");
     input(cold_dir.path(), "in.txt");
     let cold = start(
         cold_dir.path(),
