@@ -91,9 +91,18 @@ impl<C: Case<Item = u8>, S: CutStrategy> Pass<C> for CutPass<S> {
                     let cut = cuts[i];
                     let ladder = self.strategy.expansions(text, cut);
                     let mut last = cut;
+                    let cut_at =
+                        |(a, b): (usize, usize)| base.apply(&EditSet::of(Edit::cut(seq, a, b)));
                     let r = find_change_point(0, ladder.len(), |k| {
                         let (a, b) = ladder[k - 1];
-                        let ok = ctx.test(base.apply(&EditSet::of(Edit::cut(seq, a, b))))?;
+                        // With idle workers, the next larger cuts go along (the
+                        // search climbs the ladder while cuts succeed).
+                        let ok = ctx.test_speculating(cut_at((a, b)), |_, _| {
+                            ladder[k..ladder.len().min(k + 4)]
+                                .iter()
+                                .map(|&c| cut_at(c))
+                                .collect()
+                        })?;
                         if ok {
                             last = (a, b);
                         }
