@@ -509,6 +509,9 @@ impl Job {
             // `check_original` has checked it (at least twice): a third full-size
             // run, alone on one worker, would only cost time.
             verify_original: false,
+            // Done below, on the formatted result when the bug survives formatting
+            // (one run instead of two).
+            final_check: false,
             ..Config::default()
         };
         let reduction = Reduction {
@@ -526,63 +529,81 @@ impl Job {
         };
         let outcome = match reduce(self.case.clone(), reduction, observer, &mut sink) {
             Ok(o) => o,
-            Err(EngineError::FlakyResult) => {
-                write_case(&self.case, &self.output).ok();
-                return Err(JobError::new(
-                    JobErrorKind::Flaky,
-                    "the result stopped being interesting when checked again: the check is flaky; the output holds the original",
-                ));
-            }
             Err(EngineError::Sink(e)) => return Err(output_error(e, &self.output)),
             Err(e) => return Err(internal(e)),
         };
         let mut best = outcome.best;
         let mut summary = outcome.summary;
 
-        // rustfmt, if the bug survives it; else (or without rustfmt) blank lines
-        // tidied, which the reduction leaves alone in source code.
-        if self.is_rust && !summary.cancelled {
+        // The final check, never from the cache: of the formatted result (rustfmt,
+        // else blank lines tidied, which the reduction leaves alone in source code)
+        // when the bug survives that, else of the result as reduced (up to three
+        // tries, as the engine would: a flaky check is caught here).
+        if !summary.cancelled {
             let dir = self.scratch.path().join("fmt");
             std::fs::create_dir_all(&dir).map_err(internal)?;
-            let formatted = spec.format.then(|| rustfmt(&best, &dir, cancel)).flatten();
-            let tidied = tidy_blank_lines(&best);
-            let tries = [
-                (formatted, "formatting the result with rustfmt"),
-                (Some(tidied), "tidying blank lines in the result"),
-            ];
-            // Through the cache too: a re-run of a finished reduction finds the
-            // formatted result's verdict there.
-            let mut cache = VerdictCache::new(open_store().ok().flatten());
-            let fingerprint = self.check.predicate().fingerprint();
-            for (cand, note) in tries {
-                let Some(cand) = cand.filter(|c| *c != best) else {
-                    continue;
-                };
-                observer.on_event(&Event::Note(note));
-                let key = crate::case::content_key(&fingerprint, &cand);
-                let verdict = match cache.get(&key) {
-                    Some(v) => {
-                        summary.cache_hits += 1;
-                        Ok(v)
-                    }
-                    None => {
-                        let env = RunEnv {
-                            worker: 0,
-                            scratch: &dir,
-                            cancel,
-                        };
-                        summary.runs += 1;
-                        let v = self.check.predicate().test(&cand, &env);
-                        if let Ok(v) = v {
-                            cache.put(key, v);
+            let env = RunEnv {
+                worker: 0,
+                scratch: &dir,
+                cancel,
+            };
+            let predicate = self.check.predicate();
+            let mut verified = false;
+            if self.is_rust {
+                let formatted = spec.format.then(|| rustfmt(&best, &dir, cancel)).flatten();
+                let tries = [
+                    (formatted, "formatting the result with rustfmt"),
+                    (
+                        Some(tidy_blank_lines(&best)),
+                        "tidying blank lines in the result",
+                    ),
+                ];
+                for (cand, note) in tries {
+                    let Some(cand) = cand.filter(|c| *c != best) else {
+                        continue;
+                    };
+                    observer.on_event(&Event::Note(note));
+                    summary.runs += 1;
+                    match predicate.test(&cand, &env) {
+                        Ok(Verdict::Interesting) => {
+                            write_case(&cand, &self.output)
+                                .map_err(|e| output_error(e, &self.output))?;
+                            best = cand;
+                            verified = true;
+                            break;
                         }
-                        v
+                        Err(PredicateError::Cancelled) => {
+                            summary.cancelled = true;
+                            break;
+                        }
+                        // Not the bug any more (or the check failed): the result as
+                        // reduced is checked below.
+                        _ => {}
                     }
-                };
-                if matches!(verdict, Ok(Verdict::Interesting)) {
-                    write_case(&cand, &self.output).map_err(|e| output_error(e, &self.output))?;
-                    best = cand;
-                    break;
+                }
+            }
+            if !verified && !summary.cancelled {
+                for _ in 0..3 {
+                    summary.runs += 1;
+                    match predicate.test(&best, &env) {
+                        Ok(v) if v.is_interesting() => {
+                            verified = true;
+                            break;
+                        }
+                        Ok(_) => {}
+                        Err(PredicateError::Cancelled) => {
+                            summary.cancelled = true;
+                            break;
+                        }
+                        Err(e) => return Err(internal(e)),
+                    }
+                }
+                if !verified && !summary.cancelled {
+                    write_case(&self.case, &self.output).ok();
+                    return Err(JobError::new(
+                        JobErrorKind::Flaky,
+                        "the result stopped being interesting when checked again: the check is flaky; the output holds the original",
+                    ));
                 }
             }
         }
