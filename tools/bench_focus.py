@@ -8,7 +8,7 @@ wall time, the result's non-whitespace size and whether the two results are equa
 Usage: tools/bench_focus.py [--only SUBSTRING] [--out results.json]
 Needs: target/release/cargo-minimize.
 """
-import argparse, importlib.util, json, os, subprocess, sys, time
+import argparse, importlib.util, json, os, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 spec = importlib.util.spec_from_file_location("bt", os.path.join(ROOT, "tools", "bench_treereduce.py"))
@@ -24,23 +24,11 @@ WITHOUT = ("rust-unused,rust-items,rust-modules,rust-comments,rust-private,rust-
 
 
 def run(case, flags, work, wrapper, counter, passes, tag):
-    out = os.path.join(work, f"{tag}.rs")
-    open(counter, "w").close()
-    edition = next((f.split("=")[1] for f in flags if f.startswith("--edition")), "2021")
-    ctype = next((f.split("=")[1] for f in flags if f.startswith("--crate-type")), "lib")
-    extra = [f for f in flags if not f.startswith("--edition") and not f.startswith("--crate-type")]
-    args = [bt.OURS, "minimize", "--ice", case, "--edition", edition, "--crate-type", ctype,
-            "-o", out, "-j", "2", "--no-cache", "--json"]
-    if passes:
-        args += ["--passes", passes]
-    t0 = time.time()
-    r = subprocess.run([*args, "--", *extra], capture_output=True, check=True, text=True,
-                       env={**os.environ, "RUSTC": wrapper, "RUSTC_BOOTSTRAP": "1", "RUSTC_ICE": "0"})
-    secs = time.time() - t0
-    summary = json.loads(r.stdout.strip().splitlines()[-1])
+    out, secs, runs, summary = bt.run_ours_json(
+        case, flags, work, wrapper, counter, 2, ["--passes", passes] if passes else [],
+        os.path.join(work, f"{tag}.rs"))
     focus = next((p for p in summary["passes"] if p["name"] == "rust-focus"), None)
-    return {"runs": bt.count(counter), "seconds": round(secs, 1), "nonws": bt.nonws(out),
-            "text": open(out).read(), "focus": focus}
+    return {"runs": runs, "seconds": round(secs, 1), "nonws": bt.nonws(out), "focus": focus}
 
 
 def main():
@@ -71,9 +59,6 @@ def main():
     to = sum(r["without"]["runs"] for r in rows)
     print(f"\nTotal runs: {tw} with, {to} without ({tw / to:.2f}).")
     if a.out:
-        for r in rows:
-            for k in ("with", "without"):
-                r[k].pop("text")
         json.dump(rows, open(a.out, "w"), indent=1)
 
 

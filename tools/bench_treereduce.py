@@ -62,17 +62,25 @@ def shows_ice(path, flags, ice):
 
 
 def run_ours(case, flags, work, wrapper, counter, jobs=2):
-    out = os.path.join(work, f"ours-j{jobs}.rs" if jobs != 2 else "ours.rs")
+    out, secs, calls, _ = run_ours_json(case, flags, work, wrapper, counter, jobs)
+    return out, secs, calls
+
+
+def run_ours_json(case, flags, work, wrapper, counter, jobs=2, options=(), out=None):
+    """Like run_ours, with extra options (e.g. `--passes`) and an output path; also
+    returns the `--json` summary."""
+    out = out or os.path.join(work, f"ours-j{jobs}.rs" if jobs != 2 else "ours.rs")
     open(counter, "w").close()
     edition = next((f.split("=")[1] for f in flags if f.startswith("--edition")), "2021")
     ctype = next((f.split("=")[1] for f in flags if f.startswith("--crate-type")), "lib")
     extra = [f for f in flags if not f.startswith("--edition") and not f.startswith("--crate-type")]
     t0 = time.time()
-    subprocess.run([OURS, "minimize", "--ice", case, "--edition", edition, "--crate-type", ctype,
-                    "-o", out, "-j", str(jobs), "--no-cache", "--", *extra],
-                   env={**os.environ, "RUSTC": wrapper, "RUSTC_BOOTSTRAP": "1", "RUSTC_ICE": "0"},
-                   capture_output=True, check=True)
-    return out, time.time() - t0, count(counter)
+    r = subprocess.run([OURS, "minimize", "--ice", case, "--edition", edition, "--crate-type", ctype,
+                        "-o", out, "-j", str(jobs), "--no-cache", "--json", *options, "--", *extra],
+                       env={**os.environ, "RUSTC": wrapper, "RUSTC_BOOTSTRAP": "1", "RUSTC_ICE": "0"},
+                       capture_output=True, check=True, text=True)
+    secs = time.time() - t0
+    return out, secs, count(counter), json.loads(r.stdout.strip().splitlines()[-1])
 
 
 def run_tr(case, flags, ice, work, wrapper, counter, slow):

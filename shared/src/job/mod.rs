@@ -457,22 +457,20 @@ impl Job {
                 })
                 .collect::<Result<_, _>>()?
         };
-        let open_store = || match &spec.cache {
-            CacheChoice::Off => Ok(None),
-            CacheChoice::Disk(dir) => DiskStore::open(&DiskStoreConfig {
+        let cache = match &spec.cache {
+            CacheChoice::Off => VerdictCache::new(None),
+            CacheChoice::Disk(dir) => match DiskStore::open(&DiskStoreConfig {
                 dir: dir.clone(),
                 ..DiskStoreConfig::default()
-            })
-            .map(Some),
-        };
-        let cache = match open_store() {
-            Ok(s) => VerdictCache::new(s),
-            Err(e) => {
-                observer.on_event(&Event::Warning(&format!(
-                    "the result cache is disabled: {e}"
-                )));
-                VerdictCache::new(None)
-            }
+            }) {
+                Ok(s) => VerdictCache::new(Some(s)),
+                Err(e) => {
+                    observer.on_event(&Event::Warning(&format!(
+                        "the result cache is disabled: {e}"
+                    )));
+                    VerdictCache::new(None)
+                }
+            },
         };
         let output_error = |e: std::io::Error, path: &Path| {
             JobError::new(

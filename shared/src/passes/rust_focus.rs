@@ -217,16 +217,7 @@ pub fn unfocused(case: &TestCase, focus: &Focus) -> Vec<Span> {
     if per_file.iter().all(Vec::is_empty) {
         return Vec::new();
     }
-    super::rust_unused::drop_emptied_modules(case, &mut per_file);
-    per_file
-        .into_iter()
-        .enumerate()
-        .flat_map(|(seq, ranges)| {
-            ranges
-                .into_iter()
-                .map(move |(start, end)| Span { seq, start, end })
-        })
-        .collect()
+    super::rust_unused::with_emptied_modules(case, per_file)
 }
 
 /// Module-level items under `parent` (a file, or an inline module's item list,

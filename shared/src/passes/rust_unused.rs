@@ -176,22 +176,17 @@ pub fn units(case: &TestCase, warnings: &[Unused]) -> Vec<Span> {
         }
         disjoint(ranges);
     }
-    drop_emptied_modules(case, &mut per_file);
-    per_file
-        .into_iter()
-        .enumerate()
-        .flat_map(|(seq, ranges)| {
-            ranges
-                .into_iter()
-                .map(move |(start, end)| Span { seq, start, end })
-        })
-        .collect()
+    with_emptied_modules(case, per_file)
 }
 
-/// Files that deleting `per_file` (sorted, disjoint ranges per file) would leave
-/// without any item: their `mod name;` declarations are added to the ranges (an
-/// emptied file is gone, and `mod name;` without it does not compile).
-pub(super) fn drop_emptied_modules(case: &TestCase, per_file: &mut [Vec<(usize, usize)>]) {
+/// The spans of `per_file` (sorted, disjoint ranges per file), plus, for files that
+/// deleting them would leave without any item, their `mod name;` declarations and
+/// `use name::…` items (an emptied file is gone, and `mod name;` without it does
+/// not compile).
+pub(super) fn with_emptied_modules(
+    case: &TestCase,
+    mut per_file: Vec<Vec<(usize, usize)>>,
+) -> Vec<Span> {
     let emptied: Vec<String> = (0..case.seq_count())
         .filter(|&seq| !per_file[seq].is_empty())
         .filter(|&seq| {
@@ -240,6 +235,15 @@ pub(super) fn drop_emptied_modules(case: &TestCase, per_file: &mut [Vec<(usize, 
             disjoint(ranges);
         }
     }
+    per_file
+        .into_iter()
+        .enumerate()
+        .flat_map(|(seq, ranges)| {
+            ranges
+                .into_iter()
+                .map(move |(start, end)| Span { seq, start, end })
+        })
+        .collect()
 }
 
 /// Sorts `ranges` and keeps them disjoint (an enclosing range wins).
