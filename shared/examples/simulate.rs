@@ -6,7 +6,9 @@
 //! (b) The condition table of seeds/hypothesis-simplifier-notebook (lists of 64-bit
 //!     integers), with the notebook's final simplifier ported as a baseline.
 //!
-//! `cargo run --release -p minimize-engine --example simulate [-- --json] [--seeds N]`
+//! `cargo run --release -p minimize-engine --example simulate [-- --json] [--seeds N]
+//! [--examples N] [--only CONDITION] [--data-seed N]` (`--data-seed` draws other
+//! examples for (b), to see how much a worst case owes to the draw).
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -273,6 +275,9 @@ fn ours<T: minimize_engine::Element + std::hash::Hash + std::fmt::Debug>(
 ) -> (Vec<T>, usize) {
     let calls = AtomicUsize::new(0);
     let cancel = CancelFlag::new();
+    if std::env::var_os("SIM_TRACE").is_some() {
+        eprintln!("START");
+    }
     let pred = FnPredicate::new("sim", |c: &Vec<T>| {
         if calls.fetch_add(1, Ordering::Relaxed) + 1 > MAX_COUNT {
             cancel.cancel();
@@ -287,6 +292,10 @@ fn ours<T: minimize_engine::Element + std::hash::Hash + std::fmt::Debug>(
         jobs: 1,
         verify_original: false,
         final_check: false,
+        initial_quota: std::env::var("SIM_QUOTA")
+            .ok()
+            .and_then(|q| q.parse().ok())
+            .unwrap_or(Config::default().initial_quota),
         ..Config::default()
     };
     let reduction = Reduction {
@@ -307,9 +316,10 @@ fn ours<T: minimize_engine::Element + std::hash::Hash + std::fmt::Debug>(
                 .unwrap()
     {
         eprintln!(
-            "calls={} rounds={}",
+            "calls={} rounds={} result={:?}",
             calls.load(Ordering::Relaxed),
-            out.summary.rounds
+            out.summary.rounds,
+            out.best
         );
         for p in &out.summary.passes {
             eprintln!(
@@ -442,11 +452,15 @@ fn complexity(xs: &[u64]) -> (usize, u128) {
     (xs.len(), xs.iter().map(|&x| x as u128).sum())
 }
 
-fn notebook(examples: usize) -> Vec<NotebookRow> {
+fn notebook(examples: usize, only: Option<&str>, data_seed: u64) -> Vec<NotebookRow> {
     let targets = [6, 35, 6, 73, 131, 1168, 600, 824];
     let mut rows = vec![];
     for ((name, cond), target) in conditions().into_iter().zip(targets) {
-        let mut rng = ChaCha8Rng::seed_from_u64(name.bytes().map(u64::from).sum::<u64>());
+        if only.is_some_and(|o| o != name) {
+            continue;
+        }
+        let mut rng =
+            ChaCha8Rng::seed_from_u64(name.bytes().map(u64::from).sum::<u64>() + data_seed);
         let mut data = vec![];
         while data.len() < examples {
             let len = rng.random_range(0..=100);
@@ -501,7 +515,17 @@ fn main() {
     let seeds = arg("--seeds", 20);
     let examples = arg("--examples", EXAMPLES as u64) as usize;
 
-    let subset = unique_subset(seeds);
+    // `--only CONDITION`: just that row of (b), and no (a).
+    let only = args
+        .iter()
+        .position(|a| a == "--only")
+        .and_then(|i| args.get(i + 1))
+        .map(String::as_str);
+    let subset = if only.is_some() {
+        vec![]
+    } else {
+        unique_subset(seeds)
+    };
     println!("## (a) Unique subset, n = {N}, mean predicate calls over {seeds} seeds\n");
     println!(
         "| fraction | ddmin | Lithium | adaptive ddmin | ours | ours / ddmin | ours / Lithium |"
@@ -519,7 +543,7 @@ fn main() {
             r.ours / r.lithium
         );
     }
-    let nb = notebook(examples);
+    let nb = notebook(examples, only, arg("--data-seed", 0));
     println!("\n## (b) Notebook conditions, {examples} examples each, predicate calls\n");
     println!("| condition | target (notebook best) | notebook port worst | notebook port mean | ours worst | ours mean | ours as simple or simpler | mean length ours / notebook |");
     println!("|---|---:|---:|---:|---:|---:|---:|---:|");

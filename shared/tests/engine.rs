@@ -153,6 +153,38 @@ fn integers_in_text_shrink_to_the_threshold() {
 }
 
 #[test]
+fn a_value_that_would_not_shrink_costs_one_test_in_later_sweeps() {
+    // The number must stay 1000; `Ends` then cuts the text around it, so the
+    // integer pass runs again on a new case (where its tests are not cached).
+    let tries = AtomicUsize::new(0);
+    let pred = |s: &str| {
+        let nums: Vec<u64> = s
+            .split(|c: char| !c.is_ascii_digit())
+            .filter_map(|t| t.parse().ok())
+            .collect();
+        if nums.first() != Some(&1000) {
+            tries.fetch_add(1, Ordering::Relaxed);
+        }
+        nums == [1000]
+    };
+    let (out, _) = run(
+        "let a = 1000; // padding",
+        vec![
+            Box::new(ShrinkEach::new(TextInts)),
+            Box::new(Ends::default()),
+        ],
+        pred,
+        1,
+    );
+    assert_eq!(out, "1000");
+    // First sweep: the probe 0, 1, 3, ..., 511 and the bisection of (511, 1000]
+    // (18 tests); each later sweep (one per cut of `Ends`, 10 here) only tries 0:
+    // 28 tests, where probing all over again took 37.
+    let tries = tries.load(Ordering::Relaxed);
+    assert!(tries <= 30, "{tries} tests on the number");
+}
+
+#[test]
 fn default_pipeline_on_text() {
     let mut input = String::new();
     for i in 0..300 {

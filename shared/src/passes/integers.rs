@@ -116,6 +116,9 @@ pub struct ShrinkEach<S> {
     cursor: Option<usize>,
     /// `(slot, bracket start)` pairs already bisected in this run.
     bisected: HashSet<(usize, u128)>,
+    /// Values a full probe could not lower in an earlier sweep: later sweeps only
+    /// try `0` on them (one test instead of one per bit).
+    settled: HashSet<u128>,
 }
 
 impl<S> ShrinkEach<S> {
@@ -125,6 +128,7 @@ impl<S> ShrinkEach<S> {
             slots,
             cursor: None,
             bisected: HashSet::new(),
+            settled: HashSet::new(),
         }
     }
 }
@@ -153,21 +157,30 @@ impl<C: Case, S: Slots<C>> Pass<C> for ShrinkEach<S> {
             idx -= 1;
             let v = slots[idx].value;
             let (slots_view, bisected) = (&self.slots, &mut self.bisected);
-            let r = minimize_integer_with(
-                v,
-                |w| {
-                    let s = slots_view.slots(ctx.current());
-                    let Some(&slot) = s.get(idx) else {
-                        return Ok(false);
-                    };
-                    let cand = with_values(slots_view, ctx.current(), &[(slot, w)]);
-                    ctx.test(cand)
-                },
-                |lo| bisected.insert((idx, lo)),
-            );
-            if let Err(e) = r {
-                self.cursor = Some(idx + 1);
-                return Err(e);
+            let mut try_value = |w: u128| {
+                let s = slots_view.slots(ctx.current());
+                let Some(&slot) = s.get(idx) else {
+                    return Ok(false);
+                };
+                let cand = with_values(slots_view, ctx.current(), &[(slot, w)]);
+                ctx.test(cand)
+            };
+            let r = if v == 0 {
+                Ok(0)
+            } else if self.settled.contains(&v) {
+                try_value(0).map(|ok| if ok { 0 } else { v })
+            } else {
+                minimize_integer_with(v, &mut try_value, |lo| bisected.insert((idx, lo)))
+            };
+            match r {
+                Ok(w) if w == v => {
+                    self.settled.insert(v);
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    self.cursor = Some(idx + 1);
+                    return Err(e);
+                }
             }
         }
     }
@@ -220,6 +233,9 @@ pub struct SharedValues<S> {
     slots: S,
     /// `(first slot of the group, bracket start)` pairs already bisected.
     bisected: HashSet<(usize, u128)>,
+    /// `(value, group size)` that a full probe could not lower in an earlier sweep:
+    /// later sweeps only try `0` on them.
+    settled: HashSet<(u128, usize)>,
 }
 
 impl<S> SharedValues<S> {
@@ -228,6 +244,7 @@ impl<S> SharedValues<S> {
         SharedValues {
             slots,
             bisected: HashSet::new(),
+            settled: HashSet::new(),
         }
     }
 }
@@ -263,20 +280,32 @@ impl<C: Case, S: Slots<C>> Pass<C> for SharedValues<S> {
                 .map(|(i, _)| i)
                 .collect();
             let (slots_view, bisected) = (&self.slots, &mut self.bisected);
-            let found = minimize_integer_with(
-                value,
-                |w| {
-                    let cur = ctx.current().clone();
-                    let now = slots_view.slots(&cur);
-                    let assign: Vec<(Slot, u128)> = members
-                        .iter()
-                        .filter_map(|&i| now.get(i))
-                        .map(|&s| (s, w))
-                        .collect();
-                    ctx.test(with_values(slots_view, &cur, &assign))
-                },
-                |lo| bisected.insert((members[0], lo)),
-            )?;
+            let mut try_value = |w: u128| {
+                let cur = ctx.current().clone();
+                let now = slots_view.slots(&cur);
+                let assign: Vec<(Slot, u128)> = members
+                    .iter()
+                    .filter_map(|&i| now.get(i))
+                    .map(|&s| (s, w))
+                    .collect();
+                ctx.test(with_values(slots_view, &cur, &assign))
+            };
+            let key = (value, members.len());
+            let found = if self.settled.contains(&key) {
+                if try_value(0)? {
+                    0
+                } else {
+                    value
+                }
+            } else {
+                let found = minimize_integer_with(value, &mut try_value, |lo| {
+                    bisected.insert((members[0], lo))
+                })?;
+                if found == value {
+                    self.settled.insert(key);
+                }
+                found
+            };
             done.push(value);
             done.push(found);
         }
