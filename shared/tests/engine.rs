@@ -266,6 +266,62 @@ fn speculation_along_the_failure_chain_is_never_wasted() {
 }
 
 #[test]
+fn passes_with_one_test_each_run_beside_each_other() {
+    // Four passes that each have one candidate here, and every test fails: at -j 2
+    // the scheduler foresees the next pass's test (a dry run of a copy of it) and
+    // runs it beside the current one. Same runs as -j 1, overlapping.
+    let input = "fn f(a: Vec<u8>) -> Vec<u8> { let b = g(a, a, a, a); h(b, b, b) }\n";
+    let passes = || -> Vec<Box<dyn Pass<TestCase>>> {
+        vec![
+            Box::new(passes::RustReplace::empty_bodies()),
+            Box::new(passes::RustReplace::loop_bodies()),
+            Box::new(passes::RustReplace::todo_bodies()),
+            Box::new(passes::RustReplace::unit_types()),
+        ]
+    };
+    let (in_flight, overlapped) = (AtomicUsize::new(0), AtomicUsize::new(0));
+    let slow = |s: &str| {
+        if in_flight.fetch_add(1, Ordering::SeqCst) > 0 {
+            overlapped.fetch_add(1, Ordering::SeqCst);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(30));
+        in_flight.fetch_sub(1, Ordering::SeqCst);
+        s == input
+    };
+    let run_rs = |jobs| {
+        let calls = AtomicUsize::new(0);
+        let p = FnPredicate::new("rs", |c: &TestCase| {
+            calls.fetch_add(1, Ordering::Relaxed);
+            slow(std::str::from_utf8(c.files().next().unwrap().1).unwrap())
+        });
+        let r = Reduction {
+            predicate: &p,
+            passes: passes(),
+            config: config(jobs),
+            cache: VerdictCache::new(None),
+            cancel: CancelFlag::new(),
+            admit: None,
+        };
+        let case = TestCase::single("a.rs", input.as_bytes().to_vec());
+        let out = reduce(case, r, &mut NullObserver, &mut NullSink).unwrap();
+        let text = String::from_utf8(out.best.files().next().unwrap().1.to_vec()).unwrap();
+        (text, calls.load(Ordering::Relaxed))
+    };
+    let (out1, one) = run_rs(1);
+    assert_eq!(overlapped.load(Ordering::SeqCst), 0);
+    let (out2, two) = run_rs(2);
+    assert_eq!((out1.as_str(), out2.as_str()), (input, input));
+    // The original's check, one test for each body pass, three for the two types
+    // (both, then each).
+    assert_eq!((one, two), (7, 7));
+    let overlapped = overlapped.load(Ordering::SeqCst);
+    assert!(
+        overlapped * 3 >= one,
+        "{overlapped} of {one} runs overlapped"
+    );
+}
+
+#[test]
 fn warm_cache_reruns_need_no_predicate_runs() {
     let dir = tempfile::tempdir().unwrap();
     let input: String = (0..100).map(|i| format!("row {i}\n")).collect();

@@ -15,6 +15,7 @@ use crate::search::find_change_point;
 const BATCH: usize = 16;
 
 /// Chaos-mode cuts over the units of a segmenter.
+#[derive(Clone)]
 pub struct Chaos<S> {
     seg: S,
     name: &'static str,
@@ -33,6 +34,9 @@ impl<S> Chaos<S> {
 }
 
 impl<C: Case, S: Segmenter<C>> Pass<C> for Chaos<S> {
+    fn fork(&self) -> Option<Box<dyn Pass<C>>> {
+        Some(Box::new(self.clone()))
+    }
     fn name(&self) -> &'static str {
         self.name
     }

@@ -11,7 +11,7 @@ use crate::schedule::{Ctx, Interrupt};
 use crate::search::find_change_point;
 
 /// A source of cuts within one sequence of bytes.
-pub trait CutStrategy: Send + Sync {
+pub trait CutStrategy: Clone + Send + Sync + 'static {
     /// Pass name.
     fn name(&self) -> &'static str;
     /// Candidate cuts, any order.
@@ -21,6 +21,7 @@ pub trait CutStrategy: Send + Sync {
 }
 
 /// Drives a `CutStrategy` over every file, from the end towards the start.
+#[derive(Clone)]
 pub struct CutPass<S> {
     strategy: S,
     /// `(file, position)`: cuts starting before `position` in `file` (and all cuts in
@@ -39,6 +40,9 @@ impl<S> CutPass<S> {
 }
 
 impl<C: Case<Item = u8>, S: CutStrategy> Pass<C> for CutPass<S> {
+    fn fork(&self) -> Option<Box<dyn Pass<C>>> {
+        Some(Box::new(self.clone()))
+    }
     fn name(&self) -> &'static str {
         self.strategy.name()
     }
@@ -128,6 +132,7 @@ impl<C: Case<Item = u8>, S: CutStrategy> Pass<C> for CutPass<S> {
 
 /// Balanced bracket pairs: their interior, and the whole pair. Expansion moves to
 /// the enclosing pairs.
+#[derive(Clone)]
 pub struct Brackets;
 
 const PAIRS: [(u8, u8); 3] = [(b'(', b')'), (b'[', b']'), (b'{', b'}')];
@@ -210,6 +215,7 @@ impl CutStrategy for Brackets {
 
 /// N-gram cuts: for a 2-gram at a token start, cut up to its next occurrence (one
 /// repetition of a repeated structure). Expansion skips further occurrences.
+#[derive(Clone)]
 pub struct Ngrams;
 
 const NGRAM: usize = 2;
@@ -267,6 +273,7 @@ impl CutStrategy for Ngrams {
 }
 
 /// Runs of one repeated byte (two or more): cut the run, or all of it but one byte.
+#[derive(Clone)]
 pub struct Repeats;
 
 impl CutStrategy for Repeats {

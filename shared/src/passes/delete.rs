@@ -14,6 +14,7 @@ use crate::search::find_change_point;
 ///
 /// Cost per necessary unit is about `1 + log2(gap)` tests, where `gap` is the typical
 /// run of deletable units; at high densities it degrades to one test per unit.
+#[derive(Clone)]
 pub struct Delete<S> {
     seg: S,
     name: &'static str,
@@ -86,6 +87,9 @@ fn block_for(deleted: usize, necessary: usize, remaining: usize) -> usize {
 }
 
 impl<C: Case, S: Segmenter<C>> Pass<C> for Delete<S> {
+    fn fork(&self) -> Option<Box<dyn Pass<C>>> {
+        Some(Box::new(self.clone()))
+    }
     fn name(&self) -> &'static str {
         self.name
     }

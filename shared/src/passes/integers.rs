@@ -26,7 +26,7 @@ pub struct Slot {
 }
 
 /// Where the integers of a case are, and how to write one.
-pub trait Slots<C: Case>: Send + Sync {
+pub trait Slots<C: Case>: Clone + Send + Sync + 'static {
     /// Name used in pass names.
     fn name(&self) -> &'static str;
     /// The integers, in order.
@@ -36,6 +36,7 @@ pub trait Slots<C: Case>: Send + Sync {
 }
 
 /// Every element of a list of `u64` is an integer.
+#[derive(Clone)]
 pub struct ListInts;
 
 impl Slots<Vec<u64>> for ListInts {
@@ -59,6 +60,7 @@ impl Slots<Vec<u64>> for ListInts {
 }
 
 /// Decimal numbers in text (runs of digits not inside an identifier).
+#[derive(Clone)]
 pub struct TextInts;
 
 impl<C: Case<Item = u8>> Slots<C> for TextInts {
@@ -111,6 +113,7 @@ fn with_values<C: Case, S: Slots<C>>(slots: &S, case: &C, assign: &[(Slot, u128)
 }
 
 /// Shrinks each integer on its own, from the last one to the first.
+#[derive(Clone)]
 pub struct ShrinkEach<S> {
     slots: S,
     cursor: Option<usize>,
@@ -136,6 +139,9 @@ impl<S> ShrinkEach<S> {
 impl<C: Case, S: Slots<C>> Pass<C> for ShrinkEach<S> {
     fn name(&self) -> &'static str {
         "integers"
+    }
+    fn fork(&self) -> Option<Box<dyn Pass<C>>> {
+        Some(Box::new(self.clone()))
     }
 
     fn is_fresh(&self) -> bool {
@@ -188,6 +194,7 @@ impl<C: Case, S: Slots<C>> Pass<C> for ShrinkEach<S> {
 
 /// Caps every integer at each smaller value present, smallest first (the
 /// notebook's `replace_with_simpler`): creates the duplicates `SharedValues` needs.
+#[derive(Clone)]
 pub struct ReplaceWithSimpler<S> {
     slots: S,
 }
@@ -202,6 +209,9 @@ impl<S> ReplaceWithSimpler<S> {
 impl<C: Case, S: Slots<C>> Pass<C> for ReplaceWithSimpler<S> {
     fn name(&self) -> &'static str {
         "simpler-integers"
+    }
+    fn fork(&self) -> Option<Box<dyn Pass<C>>> {
+        Some(Box::new(self.clone()))
     }
 
     fn run(&mut self, ctx: &mut Ctx<'_, '_, C>) -> Result<(), Interrupt> {
@@ -229,6 +239,7 @@ impl<C: Case, S: Slots<C>> Pass<C> for ReplaceWithSimpler<S> {
 }
 
 /// Shrinks all integers that share a value at once.
+#[derive(Clone)]
 pub struct SharedValues<S> {
     slots: S,
     /// `(first slot of the group, bracket start)` pairs already bisected.
@@ -252,6 +263,9 @@ impl<S> SharedValues<S> {
 impl<C: Case, S: Slots<C>> Pass<C> for SharedValues<S> {
     fn name(&self) -> &'static str {
         "shared-integers"
+    }
+    fn fork(&self) -> Option<Box<dyn Pass<C>>> {
+        Some(Box::new(self.clone()))
     }
 
     fn run(&mut self, ctx: &mut Ctx<'_, '_, C>) -> Result<(), Interrupt> {

@@ -42,6 +42,14 @@ pub trait Pass<C: Case>: Send {
     fn is_fresh(&self) -> bool {
         true
     }
+    /// A copy of the pass in its current state, for a dry run: the scheduler runs
+    /// the copy with every test answered "not interesting" (without running
+    /// anything) to learn which candidates the pass will test next, and runs them
+    /// speculatively on idle workers while the pass before it is still at work.
+    /// `None` (the default) leaves the pass out of this.
+    fn fork(&self) -> Option<Box<dyn Pass<C>>> {
+        None
+    }
 }
 
 /// Cuts of a suffix or a prefix (Shrink Ray's "cut every `0, i` and every
@@ -50,7 +58,7 @@ pub trait Pass<C: Case>: Send {
 /// `O(log n)` tests per side. A side that gave nothing in the last sweep, at the same
 /// length (only values changed since), first checks whether even one element can go
 /// (one test instead of `log n` when it cannot).
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct Ends {
     /// (sequence, suffix side) -> the length at which its last sweep cut nothing.
     fruitless: std::collections::HashMap<(usize, bool), usize>,
@@ -92,6 +100,9 @@ impl Ends {
 }
 
 impl<C: Case> Pass<C> for Ends {
+    fn fork(&self) -> Option<Box<dyn Pass<C>>> {
+        Some(Box::new(self.clone()))
+    }
     fn name(&self) -> &'static str {
         "ends"
     }

@@ -89,6 +89,7 @@ impl NodeClass {
 }
 
 /// The nodes of one class at one nesting level, as deletable units.
+#[derive(Clone)]
 pub struct Nodes {
     class: NodeClass,
     level: usize,
@@ -135,6 +136,7 @@ impl Segmenter<TestCase> for Nodes {
 
 /// Comments and doc comments (`//`, `/* */`, `///`, `//!`) of every `.rs` file, with
 /// the whitespace after them, as deletable units (`rust-comments`).
+#[derive(Clone)]
 pub struct Comments;
 
 impl Segmenter<TestCase> for Comments {
@@ -166,6 +168,7 @@ impl Segmenter<TestCase> for Comments {
 
 /// Deletes the nodes of a class, level by level, with the density-adaptive
 /// deletion of [`Delete`].
+#[derive(Clone)]
 pub struct RustDelete {
     inner: Delete<Nodes>,
     class: NodeClass,
@@ -199,6 +202,9 @@ impl RustDelete {
 }
 
 impl Pass<TestCase> for RustDelete {
+    fn fork(&self) -> Option<Box<dyn Pass<TestCase>>> {
+        Some(Box::new(self.clone()))
+    }
     fn name(&self) -> &'static str {
         Pass::<TestCase>::name(&self.inner)
     }
@@ -226,6 +232,7 @@ impl Pass<TestCase> for RustDelete {
 /// then halves, quarters, ... down to one at a time (Lithium's schedule), from the
 /// end of the file. Each site has one proposed replacement; only outermost sites
 /// are taken in a sweep, so nested ones come up in the next sweep.
+#[derive(Clone)]
 pub struct RustReplace {
     name: &'static str,
     replacement: fn(&SyntaxNode) -> Option<String>,
@@ -418,6 +425,9 @@ fn hoisted(n: &SyntaxNode) -> Option<String> {
 }
 
 impl Pass<TestCase> for RustReplace {
+    fn fork(&self) -> Option<Box<dyn Pass<TestCase>>> {
+        Some(Box::new(self.clone()))
+    }
     fn name(&self) -> &'static str {
         self.name
     }
@@ -482,6 +492,7 @@ fn replace_all(sites: &[(usize, usize, usize, Vec<u8>)]) -> EditSet<u8> {
 /// parameter or binding defines is renamed, with all its uses (in every `.rs`
 /// file, macro token trees included), to the shortest name not in use. One test
 /// per name, longest first.
+#[derive(Clone)]
 pub struct RustRenames;
 
 impl RustRenames {
@@ -564,6 +575,9 @@ fn is_keywordish(s: &str) -> bool {
 }
 
 impl Pass<TestCase> for RustRenames {
+    fn fork(&self) -> Option<Box<dyn Pass<TestCase>>> {
+        Some(Box::new(self.clone()))
+    }
     fn name(&self) -> &'static str {
         "rust-renames"
     }

@@ -25,13 +25,16 @@ use crate::syntax::{deletion_range, is_item, parse};
 use crate::testcase::TestCase;
 
 /// The focused-deletion pass.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct RustFocus {
     /// Candidates proposed so far (each is tried once per reduction).
     step: usize,
 }
 
 impl Pass<TestCase> for RustFocus {
+    fn fork(&self) -> Option<Box<dyn Pass<TestCase>>> {
+        Some(Box::new(self.clone()))
+    }
     fn name(&self) -> &'static str {
         "rust-focus"
     }

@@ -15,6 +15,7 @@ use crate::syntax::{is_rust, parse};
 use crate::testcase::TestCase;
 
 /// The module-inlining pass (`rust-modules`).
+#[derive(Clone)]
 pub struct RustInlineModules;
 
 /// Where the files of `mod x;` declared in `path` live: `lib.rs`, `main.rs` and
@@ -78,6 +79,9 @@ fn inline(case: &TestCase, seq: usize, dir: &Path, m: &SyntaxNode) -> Option<Edi
 }
 
 impl Pass<TestCase> for RustInlineModules {
+    fn fork(&self) -> Option<Box<dyn Pass<TestCase>>> {
+        Some(Box::new(self.clone()))
+    }
     fn name(&self) -> &'static str {
         "rust-modules"
     }

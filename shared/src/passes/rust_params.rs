@@ -16,6 +16,7 @@ use crate::syntax::deletion_range;
 use crate::testcase::TestCase;
 
 /// The parameters-with-arguments pass.
+#[derive(Clone)]
 pub struct RustParams;
 
 /// One function's parameter: where it is, and the name and arity to match calls.
@@ -91,6 +92,9 @@ fn edits(trees: &[(usize, SyntaxNode)], p: &Param) -> EditSet<u8> {
 }
 
 impl Pass<TestCase> for RustParams {
+    fn fork(&self) -> Option<Box<dyn Pass<TestCase>>> {
+        Some(Box::new(self.clone()))
+    }
     fn name(&self) -> &'static str {
         "rust-params"
     }

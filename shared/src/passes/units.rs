@@ -17,7 +17,7 @@ pub struct Span {
 }
 
 /// Splits a case into units.
-pub trait Segmenter<C: Case>: Send + Sync {
+pub trait Segmenter<C: Case>: Clone + Send + Sync + 'static {
     /// Name used in pass names ("lines", "tokens", ...).
     fn name(&self) -> &'static str;
     /// The units, in order (sequence, then position).
@@ -48,6 +48,7 @@ pub fn delete_units<T: Clone + PartialEq>(spans: &[Span], ranges: &[(usize, usiz
 }
 
 /// Every item is a unit (bytes of a file, elements of a list).
+#[derive(Clone)]
 pub struct Items;
 
 impl<C: Case> Segmenter<C> for Items {
@@ -70,6 +71,7 @@ impl<C: Case> Segmenter<C> for Items {
 /// The units of `S` outside `.rs` files: byte-level passes gain a byte or two on
 /// Rust for dozens of compiler runs (measured on the buried ICEs: 15–45 runs per case
 /// for at most one byte), and the Rust-aware and token passes cover Rust.
+#[derive(Clone)]
 pub struct NonRust<S>(pub S);
 
 impl<S: Segmenter<crate::testcase::TestCase>> Segmenter<crate::testcase::TestCase> for NonRust<S> {
@@ -84,6 +86,7 @@ impl<S: Segmenter<crate::testcase::TestCase>> Segmenter<crate::testcase::TestCas
 }
 
 /// Lines, each with its newline.
+#[derive(Clone)]
 pub struct Lines;
 
 impl<C: Case<Item = u8>> Segmenter<C> for Lines {
@@ -136,6 +139,7 @@ impl<C: Case<Item = u8>> Segmenter<C> for Lines {
 /// code ([`Case::is_syntax`]), where deleting one never changes what the compiler
 /// sees and the final formatting (or tidying) takes care of them: measured on a
 /// buried ICE in a crate, 21 of the 39 token runs went to single blanks.
+#[derive(Clone)]
 pub struct Tokens;
 
 impl<C: Case<Item = u8>> Segmenter<C> for Tokens {
@@ -169,6 +173,7 @@ impl<C: Case<Item = u8>> Segmenter<C> for Tokens {
 /// around it, where line and byte cuts almost never land on a boundary. Rust files
 /// (the syntax passes know better) and text files whose lines are short (the line
 /// passes do this job) have no records.
+#[derive(Clone)]
 pub struct Records;
 
 /// Text files with a mean line length below this are left to the line passes.

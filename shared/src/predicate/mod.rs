@@ -80,20 +80,32 @@ pub enum PredicateError {
 
 /// A shared cancellation flag. Cancelling kills running predicate processes.
 #[derive(Clone, Default, Debug)]
-pub struct CancelFlag(Arc<AtomicBool>);
+pub struct CancelFlag {
+    own: Arc<AtomicBool>,
+    /// A child flag is also cancelled when its parent is.
+    parent: Option<Box<CancelFlag>>,
+}
 
 impl CancelFlag {
     /// A fresh, uncancelled flag.
     pub fn new() -> CancelFlag {
         CancelFlag::default()
     }
+    /// A flag cancelled by `self` or by its own `cancel` (which leaves `self` alone):
+    /// for stopping one run without stopping the reduction.
+    pub fn child(&self) -> CancelFlag {
+        CancelFlag {
+            own: Arc::new(AtomicBool::new(false)),
+            parent: Some(Box::new(self.clone())),
+        }
+    }
     /// Requests cancellation.
     pub fn cancel(&self) {
-        self.0.store(true, Ordering::SeqCst);
+        self.own.store(true, Ordering::SeqCst);
     }
     /// `true` once cancellation was requested.
     pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::SeqCst)
+        self.own.load(Ordering::SeqCst) || self.parent.as_ref().is_some_and(|p| p.is_cancelled())
     }
 }
 

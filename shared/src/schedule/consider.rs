@@ -1,18 +1,26 @@
 //! The one choke point that evaluates candidates (`State::consider`): reject if not
 //! smaller, look up the cache, run the predicate (in parallel over the workers),
 //! store the verdict, commit. `Ctx` is the view of it that passes get.
+//!
+//! Runs are pipelined: the scheduler waits only for the verdict it needs next, while
+//! idle workers run the candidates that come after it (or that a pass proposed as
+//! likely next tests). Runs nobody asks for any more are aborted. Decisions are made
+//! only on verdicts of the candidates asked about, in order, so the result is the
+//! same for every number of workers.
 
+use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::workers::Workers;
+use super::workers::{Finished, Workers};
 use super::{Config, EngineError};
 use crate::cache::{Key, VerdictCache};
 use crate::case::{content_key, is_smaller, Case};
 use crate::edit::EditSet;
 use crate::output::Sink;
+use crate::passes::Pass;
 use crate::predicate::{CancelFlag, Predicate, PredicateError, Verdict};
 use crate::report::{Event, Observer, PassStats, Progress, Summary};
 
@@ -41,7 +49,7 @@ pub(crate) struct State<'a, C: Case> {
     predicate: &'a dyn Predicate<C>,
     fingerprint: Vec<u8>,
     cache: VerdictCache,
-    workers: Workers,
+    workers: Workers<C>,
     cancel: CancelFlag,
     rng: ChaCha8Rng,
     stats: Vec<PassStats>,
@@ -60,6 +68,31 @@ pub(crate) struct State<'a, C: Case> {
     observer: &'a mut dyn Observer,
     sink: &'a mut dyn Sink<C>,
     pub(crate) admit: Option<super::Admit<'a, C>>,
+    /// Runs started now check the best (before or after the passes): they are not
+    /// counted to the current pass.
+    checking: bool,
+    /// The content key of `best`.
+    key_of_best: Key,
+    /// Set during a dry run of a pass (see [`crate::passes::Pass::fork`]).
+    dry: Option<Dry<C>>,
+    /// Candidates that the passes about to run will test if nothing changes (found
+    /// by dry runs), for idle workers; valid while the best is `background_base`.
+    background: Vec<(Key, C)>,
+    /// The keys of all of them (also those started already).
+    background_keys: Vec<Key>,
+    background_base: Option<Key>,
+    /// Copies of the passes after the current one, for foreseeing their tests again
+    /// after each improvement (set by the scheduler when there are idle workers).
+    pub(crate) lookahead: Vec<Box<dyn Pass<C>>>,
+}
+
+/// What a dry run found: candidates that would need a run, in order.
+struct Dry<C> {
+    found: Vec<(Key, C)>,
+    limit: usize,
+    /// The pass would have committed something (known from the cache): what it
+    /// does next cannot be foreseen.
+    would_commit: bool,
 }
 
 impl<'a, C: Case> State<'a, C> {
@@ -67,6 +100,7 @@ impl<'a, C: Case> State<'a, C> {
     pub(crate) fn new(
         best: C,
         predicate: &'a dyn Predicate<C>,
+        workers: Workers<C>,
         cache: VerdictCache,
         cancel: CancelFlag,
         config: &Config,
@@ -74,8 +108,6 @@ impl<'a, C: Case> State<'a, C> {
         observer: &'a mut dyn Observer,
         sink: &'a mut dyn Sink<C>,
     ) -> Result<Self, EngineError> {
-        let workers = Workers::new(config.jobs.max(1), config.scratch_parent.as_deref())
-            .map_err(EngineError::Scratch)?;
         let now = Instant::now();
         Ok(State {
             initial_size: best.size(),
@@ -107,6 +139,17 @@ impl<'a, C: Case> State<'a, C> {
             observer,
             sink,
             admit: None,
+            checking: false,
+            key_of_best: [0; 32],
+            dry: None,
+            background: Vec::new(),
+            background_keys: Vec::new(),
+            background_base: None,
+            lookahead: Vec::new(),
+        })
+        .map(|mut s: Self| {
+            s.key_of_best = content_key(&s.fingerprint, &s.best);
+            s
         })
     }
 
@@ -173,7 +216,103 @@ impl<'a, C: Case> State<'a, C> {
 
     /// The content key of the current best.
     pub(crate) fn best_key(&self) -> Key {
-        content_key(&self.fingerprint, &self.best)
+        self.key_of_best
+    }
+
+    /// Runs a copy of a pass with every test that would need a run answered "not
+    /// interesting" without running it; returns those candidates (up to `limit`)
+    /// and whether the pass could be followed to the end of its sweep (`false`
+    /// when it would have committed an improvement found in the cache).
+    pub(crate) fn dry_run(
+        &mut self,
+        pass: &mut dyn Pass<C>,
+        limit: usize,
+    ) -> (Vec<(Key, C)>, bool) {
+        let rng = self.rng.clone();
+        self.dry = Some(Dry {
+            found: Vec::new(),
+            limit,
+            would_commit: false,
+        });
+        let finished = pass.run(&mut Ctx::new(self)).is_ok();
+        let dry = self.dry.take().expect("set above");
+        self.rng = rng;
+        let followed = !dry.would_commit && (finished || dry.found.len() >= limit);
+        (dry.found, followed)
+    }
+
+    /// Background work from dry runs of copies of `passes`, in order, as they would
+    /// run on the current best if nothing succeeds: up to two candidates per
+    /// worker. Stops at a pass that cannot be foreseen.
+    pub(crate) fn foresee(&mut self, passes: &[&dyn Pass<C>]) {
+        let limit = 2 * self.workers.len();
+        let mut found: Vec<(Key, C)> = Vec::new();
+        for p in passes {
+            let Some(mut fork) = p.fork() else { break };
+            let (more, followed) = self.dry_run(&mut *fork, limit - found.len());
+            for m in more {
+                if !found.iter().any(|(k, _)| *k == m.0) {
+                    found.push(m);
+                }
+            }
+            if !followed || found.len() >= limit {
+                break;
+            }
+        }
+        self.set_background(found);
+    }
+
+    /// After an improvement: foresee the passes after the current one again.
+    fn foresee_lookahead(&mut self) {
+        if self.lookahead.is_empty() || self.dry.is_some() {
+            return;
+        }
+        let ahead = std::mem::take(&mut self.lookahead);
+        let refs: Vec<&dyn Pass<C>> = ahead.iter().map(|p| &**p).collect();
+        self.foresee(&refs);
+        self.lookahead = ahead;
+    }
+
+    /// Sets the candidates idle workers may run while the best stays as it is now.
+    pub(crate) fn set_background(&mut self, found: Vec<(Key, C)>) {
+        self.background_keys = found.iter().map(|(k, _)| *k).collect();
+        self.background = found;
+        self.background_base = Some(self.key_of_best);
+    }
+
+    fn background_valid(&self) -> bool {
+        self.background_base == Some(self.key_of_best)
+    }
+
+    /// Dry-run verdicts (see [`State::dry_run`]): from the cache when known, else
+    /// "not interesting", noting the candidate. Stops the pass (`Restart`) at the
+    /// limit, or where it would commit.
+    fn dry_decide(&mut self, cands: &[C], commit: bool) -> Result<Vec<bool>, Interrupt> {
+        let mut out = Vec::with_capacity(cands.len());
+        for c in cands {
+            if !is_smaller(c, &self.best) || self.admit.as_ref().is_some_and(|f| !f(c)) {
+                out.push(false);
+                continue;
+            }
+            let key = content_key(&self.fingerprint, c);
+            let dry = self.dry.as_mut().expect("in a dry run");
+            if let Some(v) = self.cache.get(&key) {
+                if v.is_interesting() && commit {
+                    dry.would_commit = true;
+                    return Err(Interrupt::Restart);
+                }
+                out.push(v.is_interesting());
+                continue;
+            }
+            if !dry.found.iter().any(|(k, _)| *k == key) {
+                dry.found.push((key, c.clone()));
+            }
+            if dry.found.len() >= dry.limit {
+                return Err(Interrupt::Restart);
+            }
+            out.push(false);
+        }
+        Ok(out)
     }
 
     /// The verdict on the current best (cached when possible).
@@ -184,28 +323,23 @@ impl<'a, C: Case> State<'a, C> {
             return Ok(v);
         }
         let best = self.best.clone();
-        let v = self
-            .workers
-            .eval(self.predicate, &[&best], &self.cancel)
-            .pop()
-            .expect("one result");
-        self.runs += 1;
-        let v = v.map_err(EngineError::Predicate)?;
-        self.cache.put(key, v);
-        Ok(v)
+        self.checking = true;
+        let v = self.run_needed(key, &best, &mut VecDeque::new());
+        self.checking = false;
+        v
     }
 
     /// Runs the predicate on the best without the cache (the final check).
     pub(crate) fn run_uncached_best(&mut self) -> Result<Verdict, EngineError> {
+        self.quiesce();
+        let key = content_key(&self.fingerprint, &self.best);
         let best = self.best.clone();
-        let v = self
-            .workers
-            .eval(self.predicate, &[&best], &self.cancel)
-            .pop()
-            .expect("one result");
-        self.runs += 1;
+        self.checking = true;
+        self.start(0, key, best);
+        self.checking = false;
+        let v = self.wait_for(key);
         self.progress(true);
-        v.map_err(EngineError::Predicate)
+        v
     }
 
     /// Would `c` cost a predicate run (smaller, admitted, not in the cache)? Only for
@@ -218,10 +352,164 @@ impl<'a, C: Case> State<'a, C> {
         self.cache.get(&key).is_none().then_some(key)
     }
 
-    /// THE choke point. Decides `cands` (all relative to the current best): rejects
-    /// those not smaller, answers from the cache, runs the rest in parallel, stores
-    /// the verdicts. With `commit`, the first interesting candidate (in order)
-    /// becomes the new best and is written to the sink.
+    /// Starts a run on idle worker `w` (counted now: an aborted run was a run).
+    fn start(&mut self, w: usize, key: Key, c: C) {
+        self.workers.start(w, key, c, &self.cancel);
+        self.runs += 1;
+        if !self.checking {
+            self.stats[self.current].runs += 1;
+        }
+    }
+
+    /// Starts queued candidates on idle workers, in order, skipping any already
+    /// running or decided; then, while the best is unchanged, the background
+    /// candidates. At most `budget` starts.
+    fn fill(&mut self, queue: &mut VecDeque<(Key, C)>, budget: &mut usize) {
+        while let Some(w) = self.workers.idle() {
+            if *budget == 0 {
+                return;
+            }
+            let next = match queue.pop_front() {
+                Some(q) => q,
+                None if self.background_valid() && !self.background.is_empty() => {
+                    self.background.remove(0)
+                }
+                None => return,
+            };
+            let (key, c) = next;
+            if !self.workers.has(&key) && self.cache.get(&key).is_none() {
+                self.start(w, key, c);
+                *budget -= 1;
+            }
+        }
+    }
+
+    /// The background candidates' keys while they are worth running.
+    fn live_background(&self) -> Vec<Key> {
+        if self.background_valid() {
+            self.background_keys.clone()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Waits for one run to end; stores its verdict (an aborted run that ended
+    /// before noticing has one too; a killed one fails and stores nothing).
+    fn wait_one(&mut self) -> Option<Finished> {
+        let mut f = self.workers.wait_one()?;
+        if let Ok(v) = &f.result {
+            self.cache.put(f.key, *v);
+            f.aborted = false;
+        }
+        Some(f)
+    }
+
+    /// Waits for the run of `key` (under way) to end.
+    fn wait_for(&mut self, key: Key) -> Result<Verdict, EngineError> {
+        loop {
+            match self.wait_one() {
+                Some(f) if f.key == key && !f.aborted => {
+                    return f.result.map_err(EngineError::Predicate)
+                }
+                Some(_) => {}
+                None => {
+                    return Err(EngineError::Predicate(PredicateError::Other(
+                        "internal: waited for a run that was not under way".into(),
+                    )))
+                }
+            }
+        }
+    }
+
+    /// The verdict of `cand` (key `key`, not in the cache), waiting for it: joins its
+    /// run when one is under way, else starts one as soon as a worker is free. Idle
+    /// workers meanwhile take candidates from `queue` (speculation), at most one
+    /// per other worker while this one is awaited: however fast the speculative
+    /// runs are, a needed run costs at most `jobs` runs.
+    fn run_needed(
+        &mut self,
+        key: Key,
+        cand: &C,
+        queue: &mut VecDeque<(Key, C)>,
+    ) -> Result<Verdict, EngineError> {
+        queue.retain(|(k, _)| *k != key);
+        let mut budget = self.workers.len() - 1;
+        loop {
+            if self.cancel.is_cancelled() {
+                return Err(EngineError::Predicate(PredicateError::Cancelled));
+            }
+            if let Some(v) = self.cache.get(&key) {
+                return Ok(v);
+            }
+            // An aborted run of it may still end with a verdict: wait for it first.
+            if !self.workers.has(&key) {
+                if let Some(w) = self.workers.idle() {
+                    self.start(w, key, cand.clone());
+                }
+            }
+            self.fill(queue, &mut budget);
+            // Its own run ends, or another one (whose worker is then free).
+            match self.wait_one() {
+                Some(f) if f.key == key && !f.aborted => {
+                    return f.result.map_err(EngineError::Predicate)
+                }
+                Some(_) => {}
+                None => {
+                    return Err(EngineError::Predicate(PredicateError::Other(
+                        "internal: no worker and no run under way".into(),
+                    )))
+                }
+            }
+        }
+    }
+
+    /// Aborts every run under way and waits for them to end.
+    fn quiesce(&mut self) {
+        self.workers.abort_unless(|_| false);
+        while self.wait_one().is_some() {}
+    }
+
+    /// Decides `cand` (relative to the current best), running it if needed, while
+    /// the idle workers run `proposals` (likely next tests; they are only cached).
+    /// Runs under way for anything else are aborted. Never commits.
+    fn request(&mut self, cand: &C, proposals: Vec<C>) -> Result<bool, EngineError> {
+        if self.cancel.is_cancelled() {
+            return Err(EngineError::Predicate(PredicateError::Cancelled));
+        }
+        self.stats[self.current].tests += 1;
+        if !is_smaller(cand, &self.best) || self.admit.as_ref().is_some_and(|f| !f(cand)) {
+            self.rejected += 1;
+            return Ok(false);
+        }
+        let key = content_key(&self.fingerprint, cand);
+        if let Some(v) = self.cache.get(&key) {
+            self.cache_hits += 1;
+            return Ok(v.is_interesting());
+        }
+        let mut queue: VecDeque<(Key, C)> = VecDeque::new();
+        for c in proposals {
+            if queue.len() >= 4 * self.workers.len() {
+                break;
+            }
+            if let Some(k) = self.needs_run(&c) {
+                if k != key && !queue.iter().any(|(q, _)| *q == k) {
+                    queue.push_back((k, c));
+                }
+            }
+        }
+        let bg = self.live_background();
+        self.workers
+            .abort_unless(|k| *k == key || queue.iter().any(|(q, _)| q == k) || bg.contains(k));
+        let v = self.run_needed(key, cand, &mut queue)?;
+        self.progress(false);
+        Ok(v.is_interesting())
+    }
+
+    /// THE choke point. Decides `cands` (all relative to the current best) in order:
+    /// rejects those not smaller, answers from the cache, runs the rest (up to one per
+    /// worker at a time, pipelined), stores the verdicts. With `commit`, the first
+    /// interesting candidate becomes the new best and is written to the sink, and the
+    /// ones after it are left undecided (`false`).
     /// Returns the verdicts (`false` for rejected) and the index committed.
     fn consider(
         &mut self,
@@ -231,56 +519,45 @@ impl<'a, C: Case> State<'a, C> {
         if self.cancel.is_cancelled() {
             return Err(EngineError::Predicate(PredicateError::Cancelled));
         }
-        let mut verdicts: Vec<Option<bool>> = vec![None; cands.len()];
+        let mut known: Vec<Option<bool>> = vec![None; cands.len()];
         let mut keys: Vec<Option<Key>> = vec![None; cands.len()];
-        let mut todo: Vec<usize> = Vec::new();
+        let mut queue: VecDeque<(Key, C)> = VecDeque::new();
         for (i, c) in cands.iter().enumerate() {
             self.stats[self.current].tests += 1;
             if !is_smaller(c, &self.best) || self.admit.as_ref().is_some_and(|f| !f(c)) {
                 self.rejected += 1;
-                verdicts[i] = Some(false);
+                known[i] = Some(false);
                 continue;
             }
             let key = content_key(&self.fingerprint, c);
             if let Some(v) = self.cache.get(&key) {
                 self.cache_hits += 1;
-                verdicts[i] = Some(v.is_interesting());
-            } else if let Some(j) = todo.iter().position(|&j| keys[j] == Some(key)) {
-                // Duplicate within the batch: share the first one's verdict below.
-                keys[i] = Some(key);
-                let _ = j;
-            } else {
-                keys[i] = Some(key);
-                todo.push(i);
+                known[i] = Some(v.is_interesting());
+                continue;
             }
+            if !queue.iter().any(|(q, _)| *q == key) {
+                queue.push_back((key, c.clone()));
+            }
+            keys[i] = Some(key);
         }
-        if !todo.is_empty() {
-            let batch: Vec<&C> = todo.iter().map(|&i| &cands[i]).collect();
-            let results = self.workers.eval(self.predicate, &batch, &self.cancel);
-            self.runs += results.len() as u64;
-            self.stats[self.current].runs += results.len() as u64;
-            for (&i, r) in todo.iter().zip(results) {
-                let v = r.map_err(EngineError::Predicate)?;
-                self.cache.put(keys[i].expect("key"), v);
-                verdicts[i] = Some(v.is_interesting());
-            }
-            for i in 0..cands.len() {
-                if verdicts[i].is_none() {
-                    let v = self
-                        .cache
-                        .get(&keys[i].expect("key"))
-                        .expect("stored above");
-                    self.cache_hits += 1;
-                    verdicts[i] = Some(v.is_interesting());
-                }
-            }
-        }
-        let verdicts: Vec<bool> = verdicts.into_iter().map(|v| v.unwrap_or(false)).collect();
+        let bg = self.live_background();
+        self.workers
+            .abort_unless(|k| queue.iter().any(|(q, _)| q == k) || bg.contains(k));
+        let mut verdicts = vec![false; cands.len()];
         let mut committed = None;
-        if commit {
-            if let Some(i) = verdicts.iter().position(|&v| v) {
+        for i in 0..cands.len() {
+            let v = match (known[i], keys[i]) {
+                (Some(v), _) => v,
+                (None, Some(key)) => self
+                    .run_needed(key, &cands[i], &mut queue)?
+                    .is_interesting(),
+                (None, None) => false,
+            };
+            verdicts[i] = v;
+            if commit && v {
                 self.commit(cands[i].clone())?;
                 committed = Some(i);
+                break;
             }
         }
         self.progress(false);
@@ -291,6 +568,8 @@ impl<'a, C: Case> State<'a, C> {
         let removed = self.best.size().saturating_sub(c.size());
         self.sink.commit(&c).map_err(EngineError::Sink)?;
         self.best = c;
+        self.key_of_best = content_key(&self.fingerprint, &self.best);
+        self.foresee_lookahead();
         let s = &mut self.stats[self.current];
         s.successes += 1;
         s.removed += removed as u64;
@@ -325,10 +604,15 @@ impl<'s, 'a, C: Case> Ctx<'s, 'a, C> {
     /// The compiler's warnings about unused code in the current case (one compile,
     /// counted apart from predicate runs); `None` when the predicate has no compiler.
     pub fn unused(&mut self) -> Result<Option<Vec<crate::predicate::Unused>>, Interrupt> {
+        if self.state.dry.is_some() {
+            // A compile is not a guess: a dry run stops here.
+            return Err(Interrupt::Restart);
+        }
         let st = &mut *self.state;
         if st.cancel.is_cancelled() {
             return Err(Interrupt::Cancelled);
         }
+        st.quiesce();
         let (predicate, best) = (st.predicate, &st.best);
         let r = st
             .workers
@@ -368,6 +652,9 @@ impl<'s, 'a, C: Case> Ctx<'s, 'a, C> {
 
     /// Tests one candidate; commits it when interesting.
     pub fn test(&mut self, cand: C) -> Result<bool, Interrupt> {
+        if self.state.dry.is_some() {
+            return Ok(self.state.dry_decide(std::slice::from_ref(&cand), true)?[0]);
+        }
         Ok(self
             .state
             .consider(std::slice::from_ref(&cand), true)?
@@ -393,29 +680,13 @@ impl<'s, 'a, C: Case> Ctx<'s, 'a, C> {
         cand: C,
         speculate: impl FnOnce(&C, &C) -> Vec<C>,
     ) -> Result<bool, Interrupt> {
-        let jobs = self.jobs();
         // When `cand` itself costs no run (cached, say by the last speculation), the
         // answer is immediate: speculate at the next test instead.
-        if jobs > 1 && self.state.needs_run(&cand).is_some() {
+        if self.jobs() > 1 && self.state.dry.is_none() && self.state.needs_run(&cand).is_some() {
             let more = speculate(self.current(), &cand);
-            let mut keys = vec![content_key(&self.state.fingerprint, &cand)];
-            let mut batch = vec![cand];
-            for c in more {
-                if batch.len() == jobs {
-                    break;
-                }
-                if let Some(key) = self.state.needs_run(&c) {
-                    if !keys.contains(&key) {
-                        keys.push(key);
-                        batch.push(c);
-                    }
-                }
-            }
-            let (verdicts, _) = self.state.consider(&batch, false)?;
-            let committed = verdicts[0];
+            let committed = self.state.request(&cand, more)?;
             if committed {
-                let c = batch.swap_remove(0);
-                self.state.commit(c)?;
+                self.state.commit(cand)?;
             }
             return Ok(committed);
         }
@@ -423,22 +694,33 @@ impl<'s, 'a, C: Case> Ctx<'s, 'a, C> {
     }
 
     /// Finds the first interesting candidate of `cands` (in order) and commits it.
-    /// Up to `jobs` candidates that need a run are evaluated at once (with any free
-    /// ones between them); the result does not depend on `jobs` (a parallel
-    /// `find_first`). Returns its index.
+    /// Up to `jobs` candidates that need a run are under way at once; the result does
+    /// not depend on `jobs` (a parallel `find_first`). Returns its index.
     pub fn first(
         &mut self,
         cands: impl IntoIterator<Item = C>,
     ) -> Result<Option<usize>, Interrupt> {
         let mut iter = cands.into_iter();
+        if self.state.dry.is_some() {
+            for (i, c) in iter.enumerate() {
+                if self.state.dry_decide(std::slice::from_ref(&c), true)?[0] {
+                    return Ok(Some(i));
+                }
+            }
+            return Ok(None);
+        }
         let mut base = 0;
         let jobs = self.jobs();
         loop {
             self.checkpoint_cancel()?;
             let mut chunk: Vec<C> = Vec::new();
             let mut runs = 0;
-            // At one job, one candidate at a time (no look-ahead at all).
-            while runs < jobs && chunk.len() < 64 {
+            // At one job, one candidate at a time (no look-ahead at all). With more,
+            // a look-ahead of a few runs per worker: runs are pipelined (a worker
+            // takes the next candidate as soon as it is free), and at most one run
+            // per worker is under way past the first success.
+            let lookahead = if jobs == 1 { 1 } else { 4 * jobs };
+            while runs < lookahead && chunk.len() < 64 {
                 let Some(c) = iter.next() else { break };
                 if jobs == 1 || self.state.needs_run(&c).is_some() {
                     runs += 1;
@@ -458,6 +740,9 @@ impl<'s, 'a, C: Case> Ctx<'s, 'a, C> {
 
     /// Evaluates candidates (in parallel) without committing any of them.
     pub fn evaluate(&mut self, cands: &[C]) -> Result<Vec<bool>, Interrupt> {
+        if self.state.dry.is_some() {
+            return self.state.dry_decide(cands, false);
+        }
         let mut out = Vec::with_capacity(cands.len());
         for chunk in cands.chunks(self.jobs().max(1) * 4) {
             self.checkpoint_cancel()?;

@@ -102,6 +102,30 @@ pub struct Reduction<'a, C: Case> {
 /// See [`Reduction::admit`].
 pub type Admit<'a, C> = Box<dyn Fn(&C) -> bool + Send + Sync + 'a>;
 
+/// With idle workers in view: dry-runs copies of this pass and the next ones (as
+/// they would run if no test succeeds) and hands the candidates they would test to
+/// the workers as background work; after each improvement the next passes are
+/// foreseen again. Nothing is decided by it: a pass's tests then find their
+/// verdicts in the cache, or join a run under way.
+fn foresee<C: Case>(
+    state: &mut consider::State<'_, C>,
+    passes: &[Box<dyn Pass<C>>],
+    next: &[usize],
+    clean_at: &[Option<crate::cache::Key>],
+) {
+    let here = state.best_key();
+    let ahead: Vec<usize> = next
+        .iter()
+        .enumerate()
+        .filter(|&(n, &j)| n == 0 || !(passes[j].is_fresh() && clean_at[j] == Some(here)))
+        .map(|(_, &j)| j)
+        .take(4)
+        .collect();
+    let refs: Vec<&dyn Pass<C>> = ahead.iter().map(|&j| &*passes[j]).collect();
+    state.foresee(&refs);
+    state.lookahead = ahead[1..].iter().map_while(|&j| passes[j].fork()).collect();
+}
+
 /// Reduces `initial`; every improvement is committed to `sink` before going on.
 pub fn reduce<C: Case>(
     initial: C,
@@ -120,104 +144,119 @@ pub fn reduce<C: Case>(
     let start = Instant::now();
     let initial_size = initial.size();
     let names: Vec<_> = passes.iter().map(|p| p.name()).collect();
-    let mut state = consider::State::new(
-        initial,
-        predicate,
-        cache,
-        cancel.clone(),
-        &config,
-        names,
-        observer,
-        sink,
-    )?;
-    state.admit = admit;
-    state.emit(&Event::Started {
-        initial_size,
-        jobs: config.jobs.max(1),
-    });
+    // The workers are threads of this scope: they end (after their runs are
+    // aborted) when the state that owns them is dropped, before `reduce` returns.
+    std::thread::scope(|scope| {
+        let workers = workers::Workers::new(
+            config.jobs.max(1),
+            config.scratch_parent.as_deref(),
+            predicate,
+            scope,
+        )
+        .map_err(EngineError::Scratch)?;
+        let mut state = consider::State::new(
+            initial,
+            predicate,
+            workers,
+            cache,
+            cancel.clone(),
+            &config,
+            names,
+            observer,
+            sink,
+        )?;
+        state.admit = admit;
+        state.emit(&Event::Started {
+            initial_size,
+            jobs: config.jobs.max(1),
+        });
 
-    if config.verify_original {
-        let v = state.verdict_of_best()?;
-        if !v.is_interesting() {
-            return Err(EngineError::OriginalNotInteresting(v));
+        if config.verify_original {
+            let v = state.verdict_of_best()?;
+            if !v.is_interesting() {
+                return Err(EngineError::OriginalNotInteresting(v));
+            }
         }
-    }
 
-    let order: Vec<usize> = (0..passes.len()).collect();
-    // The case each pass last finished a sweep on: a pass is not run again on the
-    // very case it left (as C-Reduce, a sweep is the unit of work).
-    let mut clean_at: Vec<Option<crate::cache::Key>> = vec![None; passes.len()];
-    let mut quota = config.initial_quota.max(1);
-    let mut round = 0;
-    let mut cancelled = false;
-    'rounds: loop {
-        round += 1;
-        state.round = round;
-        state.round_successes = 0;
-        state.quota = quota;
-        let mut all_clean = true;
-        for &i in &order {
-            if state.round_successes >= quota {
-                all_clean = false;
-                break;
-            }
-            let here = state.best_key();
-            if passes[i].is_fresh() && clean_at[i] == Some(here) {
-                continue;
-            }
-            state.begin_pass(i);
-            let before = state.pass_successes(i);
-            let mut ctx = Ctx::new(&mut state);
-            match passes[i].run(&mut ctx) {
-                Ok(()) => {
-                    let paid = state.pass_successes(i) > before;
-                    clean_at[i] = Some(state.best_key());
-                    if paid {
-                        all_clean = false;
-                    }
-                }
-                Err(Interrupt::Restart) => {
+        let order: Vec<usize> = (0..passes.len()).collect();
+        // The case each pass last finished a sweep on: a pass is not run again on the
+        // very case it left (as C-Reduce, a sweep is the unit of work).
+        let mut clean_at: Vec<Option<crate::cache::Key>> = vec![None; passes.len()];
+        let mut quota = config.initial_quota.max(1);
+        let mut round = 0;
+        let mut cancelled = false;
+        'rounds: loop {
+            round += 1;
+            state.round = round;
+            state.round_successes = 0;
+            state.quota = quota;
+            let mut all_clean = true;
+            for (pos, &i) in order.iter().enumerate() {
+                if state.round_successes >= quota {
                     all_clean = false;
                     break;
                 }
-                Err(Interrupt::Cancelled) => {
-                    cancelled = true;
-                    break 'rounds;
+                let here = state.best_key();
+                if passes[i].is_fresh() && clean_at[i] == Some(here) {
+                    continue;
                 }
-                Err(Interrupt::Failed(e)) => return Err(e),
+                state.begin_pass(i);
+                if config.jobs > 1 {
+                    foresee(&mut state, &passes, &order[pos..], &clean_at);
+                }
+                let before = state.pass_successes(i);
+                let mut ctx = Ctx::new(&mut state);
+                match passes[i].run(&mut ctx) {
+                    Ok(()) => {
+                        let paid = state.pass_successes(i) > before;
+                        clean_at[i] = Some(state.best_key());
+                        if paid {
+                            all_clean = false;
+                        }
+                    }
+                    Err(Interrupt::Restart) => {
+                        all_clean = false;
+                        break;
+                    }
+                    Err(Interrupt::Cancelled) => {
+                        cancelled = true;
+                        break 'rounds;
+                    }
+                    Err(Interrupt::Failed(e)) => return Err(e),
+                }
             }
+            if all_clean && state.round_successes == 0 {
+                break;
+            }
+            quota = quota.saturating_sub(2).max(1);
         }
-        if all_clean && state.round_successes == 0 {
-            break;
-        }
-        quota = quota.saturating_sub(2).max(1);
-    }
 
-    if config.final_check && !cancelled {
-        let mut ok = false;
-        for _ in 0..3 {
-            match state.run_uncached_best() {
-                Ok(v) if v.is_interesting() => {
-                    ok = true;
-                    break;
+        if config.final_check && !cancelled {
+            let mut ok = false;
+            for _ in 0..3 {
+                match state.run_uncached_best() {
+                    Ok(v) if v.is_interesting() => {
+                        ok = true;
+                        break;
+                    }
+                    Ok(_) => {}
+                    Err(EngineError::Predicate(PredicateError::Cancelled)) => {
+                        cancelled = true;
+                        ok = true;
+                        break;
+                    }
+                    Err(e) => return Err(e),
                 }
-                Ok(_) => {}
-                Err(EngineError::Predicate(PredicateError::Cancelled)) => {
-                    cancelled = true;
-                    ok = true;
-                    break;
-                }
-                Err(e) => return Err(e),
+            }
+            if !ok {
+                return Err(EngineError::FlakyResult);
             }
         }
-        if !ok {
-            return Err(EngineError::FlakyResult);
-        }
-    }
-    let summary = state.summary(initial_size, round, start.elapsed(), cancelled);
-    state.emit(&Event::Finished(&summary));
-    Ok(Outcome {
-        best: state.into_best(),
-        summary,
+        let summary = state.summary(initial_size, round, start.elapsed(), cancelled);
+        state.emit(&Event::Finished(&summary));
+        Ok(Outcome {
+            best: state.into_best(),
+            summary,
+        })
     })
 }
