@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Benchmark: cargo-minimize at -j 1 against -j 2 on the buried ICE cases of
 tools/bench_treereduce.py (each ICE of tests/ices/ in ~40 KB of ordinary Rust, seeded),
-no cache. Prints wall time of each, the speed-up, rustc runs, and whether the two
+no cache; the counting `rustc` wrapper calls the toolchain's rustc directly, as
+cargo-minimize does when $RUSTC is not set. Prints wall time of each, the speed-up, rustc runs, and whether the two
 results are byte-identical. Runs alternate (j1, j2) per case, so load drifts hit both.
 
 Usage: tools/bench_parallel.py [--only SUBSTRING] [--out results.json]
@@ -23,7 +24,7 @@ def main():
     a = ap.parse_args()
     rows = []
     for name, flags, ice, _, work, case in bt.buried_cases(a.lines, a.only, "bench-par"):
-        wrapper, counter = bt.write_wrapper(work)
+        wrapper, counter = bt.write_wrapper(work, direct=True)
         row = {"case": name}
         for jobs in (1, 2):
             out, secs, calls = bt.run_ours(case, flags, work, wrapper, counter, jobs)

@@ -33,11 +33,16 @@ def parse_ice(path):
     return flags, ice, body
 
 
-def write_wrapper(work):
+def write_wrapper(work, direct=False):
+    """A `rustc` wrapper counting compiles. `direct`: it calls the toolchain's own
+    rustc (as cargo-minimize does without $RUSTC) instead of the rustup proxy."""
     counter = os.path.join(work, "calls")
     open(counter, "w").close()
     wrapper = os.path.join(work, "count-rustc.sh")
     real = shutil.which("rustc")
+    if direct:
+        sysroot = subprocess.run(["rustc", "--print", "sysroot"], capture_output=True, text=True, check=True).stdout.strip()
+        real = os.path.join(sysroot, "bin", "rustc")
     with open(wrapper, "w") as f:
         f.write(f"""#!/bin/sh
 # counts compiles (not `rustc -vV`)

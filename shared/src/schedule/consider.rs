@@ -612,11 +612,10 @@ impl<'s, 'a, C: Case> Ctx<'s, 'a, C> {
         if st.cancel.is_cancelled() {
             return Err(Interrupt::Cancelled);
         }
-        st.quiesce();
         let (predicate, best) = (st.predicate, &st.best);
         let r = st
             .workers
-            .with_first(&st.cancel, |env| predicate.unused(best, env));
+            .with_diag(&st.cancel, |env| predicate.unused(best, env));
         if let Ok(Some(_)) = r {
             st.diagnostic_runs += 1;
         }

@@ -102,7 +102,7 @@ pub struct Reduction<'a, C: Case> {
 /// See [`Reduction::admit`].
 pub type Admit<'a, C> = Box<dyn Fn(&C) -> bool + Send + Sync + 'a>;
 
-/// With idle workers in view: dry-runs copies of this pass and the next ones (as
+/// With idle workers in view: dry-runs copies of the passes after this one (as
 /// they would run if no test succeeds) and hands the candidates they would test to
 /// the workers as background work; after each improvement the next passes are
 /// foreseen again. Nothing is decided by it: a pass's tests then find their
@@ -114,16 +114,17 @@ fn foresee<C: Case>(
     clean_at: &[Option<crate::cache::Key>],
 ) {
     let here = state.best_key();
-    let ahead: Vec<usize> = next
+    // The current pass speculates on its own tests; the next ones run if it finds
+    // nothing.
+    let ahead: Vec<usize> = next[1..]
         .iter()
-        .enumerate()
-        .filter(|&(n, &j)| n == 0 || !(passes[j].is_fresh() && clean_at[j] == Some(here)))
-        .map(|(_, &j)| j)
-        .take(4)
+        .filter(|&&j| !(passes[j].is_fresh() && clean_at[j] == Some(here)))
+        .copied()
+        .take(3)
         .collect();
     let refs: Vec<&dyn Pass<C>> = ahead.iter().map(|&j| &*passes[j]).collect();
     state.foresee(&refs);
-    state.lookahead = ahead[1..].iter().map_while(|&j| passes[j].fork()).collect();
+    state.lookahead = ahead.iter().map_while(|&j| passes[j].fork()).collect();
 }
 
 /// Reduces `initial`; every improvement is committed to `sink` before going on.

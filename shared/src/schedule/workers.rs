@@ -158,15 +158,13 @@ impl<C> Workers<C> {
         }
     }
 
-    /// Runs `f` in worker 0's scratch directory on this thread (work besides tests,
-    /// such as asking the compiler for warnings). Call only with no run under way
-    /// (see [`Workers::wait_one`]).
-    pub(crate) fn with_first<T>(&self, cancel: &CancelFlag, f: impl FnOnce(&RunEnv<'_>) -> T) -> T {
-        debug_assert_eq!(self.in_flight(), 0);
-        let scratch = self.dirs[0].path().join("work");
+    /// Runs `f` on this thread in a scratch directory of its own (work besides
+    /// tests, such as asking the compiler for warnings), beside the runs under way.
+    pub(crate) fn with_diag<T>(&self, cancel: &CancelFlag, f: impl FnOnce(&RunEnv<'_>) -> T) -> T {
+        let scratch = self.dirs[0].path().join("diag");
         let _ = std::fs::create_dir_all(&scratch);
         f(&RunEnv {
-            worker: 0,
+            worker: self.busy.len(),
             scratch: &scratch,
             cancel,
         })
