@@ -5,7 +5,10 @@ no cache; the counting `rustc` wrapper calls the toolchain's rustc directly, as
 cargo-minimize does when $RUSTC is not set. Prints wall time of each, the speed-up, rustc runs, and whether the two
 results are byte-identical. Runs alternate (j1, j2) per case, so load drifts hit both.
 
-Usage: tools/bench_parallel.py [--only SUBSTRING] [--out results.json]
+With --repeat N, each case runs N times at each -j (alternating) and the table shows
+the median time of each (single runs of these 1-10 s cases vary by 10-20 %).
+
+Usage: tools/bench_parallel.py [--only SUBSTRING] [--repeat N] [--out results.json]
 Needs: target/release/cargo-minimize.
 """
 import argparse, importlib.util, json, os, statistics, sys
@@ -21,16 +24,21 @@ def main():
     ap.add_argument("--lines", type=int, default=2000)
     ap.add_argument("--only", default="")
     ap.add_argument("--out", default="")
+    ap.add_argument("--repeat", type=int, default=1)
     a = ap.parse_args()
     rows = []
     for name, flags, ice, _, work, case in bt.buried_cases(a.lines, a.only, "bench-par"):
         wrapper, counter = bt.write_wrapper(work, direct=True)
         row = {"case": name}
-        for jobs in (1, 2):
-            out, secs, calls = bt.run_ours(case, flags, work, wrapper, counter, jobs)
-            row[f"j{jobs}"] = {"seconds": round(secs, 2), "calls": calls, "nonws": bt.nonws(out),
-                               "same_ice": bt.shows_ice(out, flags, ice), "text": open(out).read()}
-            print(f"{name} -j {jobs}: {secs:.1f} s, {calls} runs", file=sys.stderr, flush=True)
+        times = {1: [], 2: []}
+        for _ in range(a.repeat):
+            for jobs in (1, 2):
+                out, secs, calls = bt.run_ours(case, flags, work, wrapper, counter, jobs)
+                times[jobs].append(secs)
+                row[f"j{jobs}"] = {"seconds": round(statistics.median(times[jobs]), 2), "all_seconds": [round(t, 2) for t in times[jobs]],
+                                   "calls": calls, "nonws": bt.nonws(out),
+                                   "same_ice": bt.shows_ice(out, flags, ice), "text": open(out).read()}
+                print(f"{name} -j {jobs}: {secs:.1f} s, {calls} runs", file=sys.stderr, flush=True)
         row["identical"] = row["j1"]["text"] == row["j2"]["text"]
         rows.append(row)
     print("| case | -j 1 s | -j 2 s | speed-up | -j 1 runs | -j 2 runs | size | identical | same ICE |")
