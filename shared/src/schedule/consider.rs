@@ -81,9 +81,6 @@ pub(crate) struct State<'a, C: Case> {
     /// The keys of all of them (also those started already).
     background_keys: Vec<Key>,
     background_base: Option<Key>,
-    /// Copies of the passes after the current one, for foreseeing their tests again
-    /// after each improvement (set by the scheduler when there are idle workers).
-    pub(crate) lookahead: Vec<Box<dyn Pass<C>>>,
 }
 
 /// What a dry run found: candidates that would need a run, in order.
@@ -145,7 +142,6 @@ impl<'a, C: Case> State<'a, C> {
             background: Vec::new(),
             background_keys: Vec::new(),
             background_base: None,
-            lookahead: Vec::new(),
         })
         .map(|mut s: Self| {
             s.key_of_best = content_key(&s.fingerprint, &s.best);
@@ -245,7 +241,7 @@ impl<'a, C: Case> State<'a, C> {
     /// run on the current best if nothing succeeds: up to two candidates per
     /// worker. Stops at a pass that cannot be foreseen.
     pub(crate) fn foresee(&mut self, passes: &[&dyn Pass<C>]) {
-        let limit = 2 * self.workers.len();
+        let limit = self.workers.len();
         let mut found: Vec<(Key, C)> = Vec::new();
         for p in passes {
             let Some(mut fork) = p.fork() else { break };
@@ -260,17 +256,6 @@ impl<'a, C: Case> State<'a, C> {
             }
         }
         self.set_background(found);
-    }
-
-    /// After an improvement: foresee the passes after the current one again.
-    fn foresee_lookahead(&mut self) {
-        if self.lookahead.is_empty() || self.dry.is_some() {
-            return;
-        }
-        let ahead = std::mem::take(&mut self.lookahead);
-        let refs: Vec<&dyn Pass<C>> = ahead.iter().map(|p| &**p).collect();
-        self.foresee(&refs);
-        self.lookahead = ahead;
     }
 
     /// Sets the candidates idle workers may run while the best stays as it is now.
@@ -569,7 +554,6 @@ impl<'a, C: Case> State<'a, C> {
         self.sink.commit(&c).map_err(EngineError::Sink)?;
         self.best = c;
         self.key_of_best = content_key(&self.fingerprint, &self.best);
-        self.foresee_lookahead();
         let s = &mut self.stats[self.current];
         s.successes += 1;
         s.removed += removed as u64;

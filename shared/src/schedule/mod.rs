@@ -104,8 +104,9 @@ pub type Admit<'a, C> = Box<dyn Fn(&C) -> bool + Send + Sync + 'a>;
 
 /// With idle workers in view: dry-runs copies of the passes after this one (as
 /// they would run if no test succeeds) and hands the candidates they would test to
-/// the workers as background work; after each improvement the next passes are
-/// foreseen again. Nothing is decided by it: a pass's tests then find their
+/// the workers as background work. The bet is that the current pass finds
+/// nothing, so it is only made for a pass whose last sweep found nothing (and
+/// before its first). Nothing is decided by it: a pass's tests then find their
 /// verdicts in the cache, or join a run under way.
 fn foresee<C: Case>(
     state: &mut consider::State<'_, C>,
@@ -124,7 +125,6 @@ fn foresee<C: Case>(
         .collect();
     let refs: Vec<&dyn Pass<C>> = ahead.iter().map(|&j| &*passes[j]).collect();
     state.foresee(&refs);
-    state.lookahead = ahead.iter().map_while(|&j| passes[j].fork()).collect();
 }
 
 /// Reduces `initial`; every improvement is committed to `sink` before going on.
@@ -183,6 +183,9 @@ pub fn reduce<C: Case>(
         // The case each pass last finished a sweep on: a pass is not run again on the
         // very case it left (as C-Reduce, a sweep is the unit of work).
         let mut clean_at: Vec<Option<crate::cache::Key>> = vec![None; passes.len()];
+        // Whether each pass's last run (a sweep, or the part of one before a
+        // restart) improved the case.
+        let mut paid_last = vec![false; passes.len()];
         let mut quota = config.initial_quota.max(1);
         let mut round = 0;
         let mut cancelled = false;
@@ -202,14 +205,18 @@ pub fn reduce<C: Case>(
                     continue;
                 }
                 state.begin_pass(i);
-                if config.jobs > 1 {
+                if config.jobs > 1 && !paid_last[i] {
                     foresee(&mut state, &passes, &order[pos..], &clean_at);
+                } else {
+                    state.set_background(Vec::new());
                 }
                 let before = state.pass_successes(i);
                 let mut ctx = Ctx::new(&mut state);
-                match passes[i].run(&mut ctx) {
+                let result = passes[i].run(&mut ctx);
+                paid_last[i] = state.pass_successes(i) > before;
+                match result {
                     Ok(()) => {
-                        let paid = state.pass_successes(i) > before;
+                        let paid = paid_last[i];
                         clean_at[i] = Some(state.best_key());
                         if paid {
                             all_clean = false;
