@@ -322,6 +322,29 @@ fn passes_with_one_test_each_run_beside_each_other() {
 }
 
 #[test]
+fn a_panicking_predicate_is_an_error_not_a_hang() {
+    let calls = AtomicUsize::new(0);
+    let p = FnPredicate::new("panics", |_: &TestCase| {
+        // From the fourth call on, every call panics (so whichever run is awaited).
+        if calls.fetch_add(1, Ordering::SeqCst) >= 3 {
+            panic!("predicate bug");
+        }
+        true
+    });
+    let r = Reduction {
+        predicate: &p,
+        passes: passes::default_for_files(false),
+        config: config(2),
+        cache: VerdictCache::new(None),
+        cancel: CancelFlag::new(),
+        admit: None,
+    };
+    let case = TestCase::single("t.txt", b"a\nb\nc\nd\ne\nf\ng\nh\n".to_vec());
+    let err = reduce(case, r, &mut NullObserver, &mut NullSink).unwrap_err();
+    assert!(err.to_string().contains("panicked"), "{err}");
+}
+
+#[test]
 fn warm_cache_reruns_need_no_predicate_runs() {
     let dir = tempfile::tempdir().unwrap();
     let input: String = (0..100).map(|i| format!("row {i}\n")).collect();

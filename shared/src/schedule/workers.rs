@@ -72,14 +72,19 @@ impl<C: Send + 'static> Workers<C> {
             scope.spawn(move || {
                 while let Ok(job) = rx.recv() {
                     let _ = std::fs::create_dir_all(&scratch);
-                    let result = predicate.test(
-                        &job.cand,
-                        &RunEnv {
-                            worker,
-                            scratch: &scratch,
-                            cancel: &job.cancel,
-                        },
-                    );
+                    let env = RunEnv {
+                        worker,
+                        scratch: &scratch,
+                        cancel: &job.cancel,
+                    };
+                    // A panicking predicate must still answer, or the scheduler
+                    // would wait for this run forever.
+                    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        predicate.test(&job.cand, &env)
+                    }))
+                    .unwrap_or_else(|_| {
+                        Err(PredicateError::Other("the predicate panicked".into()))
+                    });
                     if done_tx.send(Done { worker, result }).is_err() {
                         break;
                     }
