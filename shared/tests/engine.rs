@@ -28,6 +28,17 @@ fn run(
     pred: impl Fn(&str) -> bool + Sync,
     jobs: usize,
 ) -> (String, usize) {
+    run_file("t.txt", input, passes, pred, jobs)
+}
+
+/// `run` on a file named `name` (the Rust passes only work on `.rs` files).
+fn run_file(
+    name: &str,
+    input: &str,
+    passes: Vec<Box<dyn Pass<TestCase>>>,
+    pred: impl Fn(&str) -> bool + Sync,
+    jobs: usize,
+) -> (String, usize) {
     let calls = AtomicUsize::new(0);
     let p = FnPredicate::new("test", |c: &TestCase| {
         calls.fetch_add(1, Ordering::Relaxed);
@@ -42,7 +53,7 @@ fn run(
         admit: None,
     };
     let out = reduce(
-        TestCase::single("t.txt", input.as_bytes().to_vec()),
+        TestCase::single(name, input.as_bytes().to_vec()),
         r,
         &mut NullObserver,
         &mut NullSink,
@@ -50,6 +61,29 @@ fn run(
     .unwrap();
     let text = String::from_utf8(out.best.files().next().unwrap().1.to_vec()).unwrap();
     (text, calls.load(Ordering::Relaxed))
+}
+
+/// Counts the calls that start while another one is in flight.
+#[derive(Default)]
+struct Overlaps {
+    in_flight: AtomicUsize,
+    overlapped: AtomicUsize,
+}
+
+impl Overlaps {
+    /// `f` as a call that takes `ms` milliseconds.
+    fn slow<R>(&self, ms: u64, f: impl FnOnce() -> R) -> R {
+        if self.in_flight.fetch_add(1, Ordering::SeqCst) > 0 {
+            self.overlapped.fetch_add(1, Ordering::SeqCst);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(ms));
+        self.in_flight.fetch_sub(1, Ordering::SeqCst);
+        f()
+    }
+
+    fn count(&self) -> usize {
+        self.overlapped.load(Ordering::SeqCst)
+    }
 }
 
 fn check(
@@ -238,17 +272,10 @@ fn speculation_along_the_failure_chain_is_never_wasted() {
     // ... and they do run in parallel: count the calls that start while another one
     // is in flight (at most one per batch of two, so about calls / 2 when every batch
     // overlaps; the margin is for a loaded machine, where a thread may start late).
-    let (in_flight, overlapped) = (AtomicUsize::new(0), AtomicUsize::new(0));
-    let slow = |s: &str| {
-        if in_flight.fetch_add(1, Ordering::SeqCst) > 0 {
-            overlapped.fetch_add(1, Ordering::SeqCst);
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        in_flight.fetch_sub(1, Ordering::SeqCst);
-        s.lines().count() == 40
-    };
+    let overlaps = Overlaps::default();
+    let slow = |s: &str| overlaps.slow(20, || s.lines().count() == 40);
     let (_, calls) = run(&input, pass(), slow, 2);
-    let overlapped = overlapped.load(Ordering::SeqCst);
+    let overlapped = overlaps.count();
     assert!(
         3 * overlapped >= calls,
         "{overlapped} of {calls} calls overlapped"
@@ -279,42 +306,17 @@ fn passes_with_one_test_each_run_beside_each_other() {
             Box::new(passes::RustReplace::unit_types()),
         ]
     };
-    let (in_flight, overlapped) = (AtomicUsize::new(0), AtomicUsize::new(0));
-    let slow = |s: &str| {
-        if in_flight.fetch_add(1, Ordering::SeqCst) > 0 {
-            overlapped.fetch_add(1, Ordering::SeqCst);
-        }
-        std::thread::sleep(std::time::Duration::from_millis(30));
-        in_flight.fetch_sub(1, Ordering::SeqCst);
-        s == input
-    };
-    let run_rs = |jobs| {
-        let calls = AtomicUsize::new(0);
-        let p = FnPredicate::new("rs", |c: &TestCase| {
-            calls.fetch_add(1, Ordering::Relaxed);
-            slow(std::str::from_utf8(c.files().next().unwrap().1).unwrap())
-        });
-        let r = Reduction {
-            predicate: &p,
-            passes: passes(),
-            config: config(jobs),
-            cache: VerdictCache::new(None),
-            cancel: CancelFlag::new(),
-            admit: None,
-        };
-        let case = TestCase::single("a.rs", input.as_bytes().to_vec());
-        let out = reduce(case, r, &mut NullObserver, &mut NullSink).unwrap();
-        let text = String::from_utf8(out.best.files().next().unwrap().1.to_vec()).unwrap();
-        (text, calls.load(Ordering::Relaxed))
-    };
+    let overlaps = Overlaps::default();
+    let slow = |s: &str| overlaps.slow(30, || s == input);
+    let run_rs = |jobs| run_file("a.rs", input, passes(), slow, jobs);
     let (out1, one) = run_rs(1);
-    assert_eq!(overlapped.load(Ordering::SeqCst), 0);
+    assert_eq!(overlaps.count(), 0);
     let (out2, two) = run_rs(2);
     assert_eq!((out1.as_str(), out2.as_str()), (input, input));
     // The original's check, one test for each body pass, three for the two types
     // (both, then each).
     assert_eq!((one, two), (7, 7));
-    let overlapped = overlapped.load(Ordering::SeqCst);
+    let overlapped = overlaps.count();
     assert!(
         overlapped * 3 >= one,
         "{overlapped} of {one} runs overlapped"

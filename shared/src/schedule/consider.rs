@@ -381,27 +381,33 @@ impl<'a, C: Case> State<'a, C> {
     /// Waits for one run to end; stores its verdict (an aborted run that ended
     /// before noticing has one too; a killed one fails and stores nothing).
     fn wait_one(&mut self) -> Option<Finished> {
-        let mut f = self.workers.wait_one()?;
+        let f = self.workers.wait_one()?;
         if let Ok(v) = &f.result {
             self.cache.put(f.key, *v);
-            f.aborted = false;
         }
         Some(f)
+    }
+
+    /// Waits for one run to end: `Some` with the verdict when it was the run of
+    /// `key` (and not aborted), `None` when it was another one (whose worker is then
+    /// free).
+    fn wait_step(&mut self, key: Key) -> Result<Option<Verdict>, EngineError> {
+        match self.wait_one() {
+            Some(f) if f.key == key && !f.aborted => {
+                f.result.map(Some).map_err(EngineError::Predicate)
+            }
+            Some(_) => Ok(None),
+            None => Err(EngineError::Predicate(PredicateError::Other(
+                "internal: waited with no run under way".into(),
+            ))),
+        }
     }
 
     /// Waits for the run of `key` (under way) to end.
     fn wait_for(&mut self, key: Key) -> Result<Verdict, EngineError> {
         loop {
-            match self.wait_one() {
-                Some(f) if f.key == key && !f.aborted => {
-                    return f.result.map_err(EngineError::Predicate)
-                }
-                Some(_) => {}
-                None => {
-                    return Err(EngineError::Predicate(PredicateError::Other(
-                        "internal: waited for a run that was not under way".into(),
-                    )))
-                }
+            if let Some(v) = self.wait_step(key)? {
+                return Ok(v);
             }
         }
     }
@@ -433,17 +439,8 @@ impl<'a, C: Case> State<'a, C> {
                 }
             }
             self.fill(queue, &mut budget);
-            // Its own run ends, or another one (whose worker is then free).
-            match self.wait_one() {
-                Some(f) if f.key == key && !f.aborted => {
-                    return f.result.map_err(EngineError::Predicate)
-                }
-                Some(_) => {}
-                None => {
-                    return Err(EngineError::Predicate(PredicateError::Other(
-                        "internal: no worker and no run under way".into(),
-                    )))
-                }
+            if let Some(v) = self.wait_step(key)? {
+                return Ok(v);
             }
         }
     }

@@ -102,6 +102,16 @@ pub struct Reduction<'a, C: Case> {
 /// See [`Reduction::admit`].
 pub type Admit<'a, C> = Box<dyn Fn(&C) -> bool + Send + Sync + 'a>;
 
+/// A pass is not run again on the very case it finished its last sweep on (as
+/// C-Reduce, a sweep is the unit of work).
+fn skipped<C: Case>(
+    pass: &dyn Pass<C>,
+    clean_at: Option<crate::cache::Key>,
+    here: crate::cache::Key,
+) -> bool {
+    pass.is_fresh() && clean_at == Some(here)
+}
+
 /// With idle workers in view: dry-runs copies of the passes after this one (as
 /// they would run if no test succeeds) and hands the candidates they would test to
 /// the workers as background work. The bet is that the current pass finds
@@ -119,7 +129,7 @@ fn foresee<C: Case>(
     // nothing.
     let ahead: Vec<usize> = next[1..]
         .iter()
-        .filter(|&&j| !(passes[j].is_fresh() && clean_at[j] == Some(here)))
+        .filter(|&&j| !skipped(&*passes[j], clean_at[j], here))
         .copied()
         .take(3)
         .collect();
@@ -201,7 +211,7 @@ pub fn reduce<C: Case>(
                     break;
                 }
                 let here = state.best_key();
-                if passes[i].is_fresh() && clean_at[i] == Some(here) {
+                if skipped(&*passes[i], clean_at[i], here) {
                     continue;
                 }
                 state.begin_pass(i);

@@ -33,8 +33,8 @@ struct Running {
     aborted: bool,
 }
 
-/// A finished run: the candidate's key and its verdict. `aborted` runs were stopped
-/// on purpose; their result means nothing.
+/// A finished run: the candidate's key and its verdict. `aborted`: stopped on
+/// purpose before it had a verdict (an aborted run that ended with one is not).
 pub(crate) struct Finished {
     pub(crate) key: Key,
     pub(crate) result: Result<Verdict, PredicateError>,
@@ -147,7 +147,7 @@ impl<C> Workers<C> {
         let running = self.busy[done.worker].take().expect("a run was under way");
         Some(Finished {
             key: running.key,
-            aborted: running.aborted,
+            aborted: running.aborted && done.result.is_err(),
             result: done.result,
         })
     }
