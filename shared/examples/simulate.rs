@@ -306,8 +306,12 @@ fn ours<T: minimize_engine::Element + std::hash::Hash + std::fmt::Debug>(
         cancel: cancel.clone(),
         admit: None,
     };
-    let out = reduce(start, reduction, &mut NullObserver, &mut NullSink)
-        .expect("in-process reduction cannot fail");
+    let out = if std::env::var_os("SIM_TRACE").is_some() {
+        reduce(start, reduction, &mut TraceObserver, &mut NullSink)
+    } else {
+        reduce(start, reduction, &mut NullObserver, &mut NullSink)
+    }
+    .expect("in-process reduction cannot fail");
     if std::env::var_os("SIM_DEBUG").is_some()
         && calls.load(Ordering::Relaxed)
             > std::env::var("SIM_DEBUG")
@@ -329,6 +333,21 @@ fn ours<T: minimize_engine::Element + std::hash::Hash + std::fmt::Debug>(
         }
     }
     (out.best, calls.load(Ordering::Relaxed))
+}
+
+/// Under `SIM_TRACE`, marks which pass runs and which one found each improvement.
+struct TraceObserver;
+
+impl minimize_engine::Observer for TraceObserver {
+    fn on_event(&mut self, event: &minimize_engine::Event<'_>) {
+        match event {
+            minimize_engine::Event::PassStarted { pass, round } => {
+                eprintln!("PASS {pass} {round}")
+            }
+            minimize_engine::Event::Improved { pass, size } => eprintln!("IMPROVED {pass} {size}"),
+            _ => {}
+        }
+    }
 }
 
 fn counted<T: Clone>(

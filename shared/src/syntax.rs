@@ -2,7 +2,10 @@
 //! of each `.rs` file of a case, the ranges of the nodes the Rust passes work on,
 //! and the parse check that discards candidates that no longer parse.
 
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 use std::path::Path;
+use std::sync::Mutex;
 
 use ra_ap_syntax::{Edition, SourceFile, SyntaxKind, SyntaxNode};
 
@@ -32,7 +35,13 @@ pub fn error_count(text: &[u8]) -> usize {
 /// must not add one).
 pub struct ParseCheck {
     baseline: Vec<(std::path::PathBuf, usize)>,
+    /// Error counts by file content: a candidate usually changes one file, and the
+    /// same candidate may be checked twice (proposed for speculation, then tested).
+    memo: Mutex<HashMap<u64, usize>>,
 }
+
+/// Entries kept in [`ParseCheck`]'s memo before it starts over.
+const MEMO_LIMIT: usize = 4096;
 
 impl ParseCheck {
     /// Records the error counts of `original`'s Rust files.
@@ -43,6 +52,7 @@ impl ParseCheck {
                 .filter(|(p, _)| is_rust(p))
                 .map(|(p, b)| (p.to_path_buf(), error_count(b)))
                 .collect(),
+            memo: Mutex::new(HashMap::new()),
         }
     }
 
@@ -56,12 +66,28 @@ impl ParseCheck {
             match self.baseline.iter().find(|(q, _)| q == p) {
                 Some((_, a)) if *a != usize::MAX => {
                     allowed += a;
-                    found += error_count(b);
+                    found += self.errors_in(b);
                 }
                 _ => {}
             }
         }
         found <= allowed
+    }
+
+    fn errors_in(&self, text: &[u8]) -> usize {
+        let mut h = std::hash::DefaultHasher::new();
+        text.hash(&mut h);
+        let key = h.finish();
+        if let Some(&n) = self.memo.lock().expect("memo lock").get(&key) {
+            return n;
+        }
+        let n = error_count(text);
+        let mut memo = self.memo.lock().expect("memo lock");
+        if memo.len() >= MEMO_LIMIT {
+            memo.clear();
+        }
+        memo.insert(key, n);
+        n
     }
 }
 

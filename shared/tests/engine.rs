@@ -9,7 +9,7 @@ use minimize_engine::passes::{
 };
 use minimize_engine::{
     reduce, CancelFlag, Config, DiskStore, DiskStoreConfig, FileSink, FnPredicate, NullObserver,
-    NullSink, Reduction, TestCase, VerdictCache,
+    NullSink, Predicate, PredicateError, Reduction, RunEnv, TestCase, Verdict, VerdictCache,
 };
 
 fn config(jobs: usize) -> Config {
@@ -290,6 +290,78 @@ fn speculation_along_the_failure_chain_is_never_wasted() {
     let (out2, two) = run(&input, pass(), pred, 2);
     assert_eq!(out1, out2);
     assert!(two <= 2 * one, "{two} runs at -j 2 against {one} at -j 1");
+}
+
+/// A slow predicate that honours cancellation (as a process predicate does): counts
+/// its calls and the runs it was told to stop.
+struct Stoppable<F> {
+    holds: F,
+    calls: AtomicUsize,
+    stopped: AtomicUsize,
+}
+
+impl<F: Fn(&str) -> bool + Sync> Predicate<TestCase> for Stoppable<F> {
+    fn fingerprint(&self) -> Vec<u8> {
+        b"stoppable".to_vec()
+    }
+    fn test(&self, case: &TestCase, env: &RunEnv<'_>) -> Result<Verdict, PredicateError> {
+        self.calls.fetch_add(1, Ordering::SeqCst);
+        for _ in 0..20 {
+            if env.cancel.is_cancelled() {
+                self.stopped.fetch_add(1, Ordering::SeqCst);
+                return Err(PredicateError::Cancelled);
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        let text = std::str::from_utf8(case.files().next().unwrap().1).unwrap_or("");
+        Ok(if (self.holds)(text) {
+            Verdict::Interesting
+        } else {
+            Verdict::NotInteresting
+        })
+    }
+}
+
+#[test]
+fn candidates_answered_without_a_run_leave_the_speculation_alone() {
+    // Every line is needed and the parse check (`admit`) turns down every candidate
+    // without one of every third line, so the deletion pass's tests alternate between
+    // runs and candidates answered without one. Those must not stop the speculative
+    // runs under way (they are for the tests that follow): at -j 2 nothing is
+    // stopped, and the runs are those of -j 1.
+    let input: String = (0..40).map(|i| format!("line {i}\n")).collect();
+    let reduce_with = |jobs: usize| {
+        let p = Stoppable {
+            holds: |s: &str| s.lines().count() == 40,
+            calls: AtomicUsize::new(0),
+            stopped: AtomicUsize::new(0),
+        };
+        let r = Reduction {
+            predicate: &p,
+            passes: vec![Box::new(Delete::new(Lines, "lines", usize::MAX))],
+            config: config(jobs),
+            cache: VerdictCache::new(None),
+            cancel: CancelFlag::new(),
+            admit: Some(Box::new(|c: &TestCase| {
+                let text = std::str::from_utf8(c.files().next().unwrap().1).unwrap();
+                (0..40)
+                    .step_by(3)
+                    .all(|i| text.contains(&format!("line {i}\n")))
+            })),
+        };
+        let out = reduce(
+            TestCase::single("t.txt", input.as_bytes().to_vec()),
+            r,
+            &mut NullObserver,
+            &mut NullSink,
+        )
+        .unwrap();
+        assert_eq!(out.best.files().next().unwrap().1, input.as_bytes());
+        (p.calls.into_inner(), p.stopped.into_inner())
+    };
+    let (one, _) = reduce_with(1);
+    let (two, stopped) = reduce_with(2);
+    assert_eq!((two, stopped), (one, 0), "runs and stopped runs at -j 2");
 }
 
 #[test]

@@ -97,12 +97,13 @@ impl<C: Case<Item = u8>, S: CutStrategy> Pass<C> for CutPass<S> {
                     let mut last = cut;
                     let cut_at =
                         |(a, b): (usize, usize)| base.apply(&EditSet::of(Edit::cut(seq, a, b)));
+                    let depth = ctx.speculation_depth();
                     let r = find_change_point(0, ladder.len(), |k| {
                         let (a, b) = ladder[k - 1];
                         // With idle workers, the next larger cuts go along (the
                         // search climbs the ladder while cuts succeed).
                         let ok = ctx.test_speculating(cut_at((a, b)), |_, _| {
-                            ladder[k..ladder.len().min(k + 4)]
+                            ladder[k..ladder.len().min(k + depth)]
                                 .iter()
                                 .map(|&c| cut_at(c))
                                 .collect()

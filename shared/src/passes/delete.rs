@@ -120,10 +120,9 @@ impl<C: Case, S: Segmenter<C>> Pass<C> for Delete<S> {
                     .current()
                     .apply(&delete_units::<C::Item>(&spans, &[(i - k, i)]));
                 let spec_spans = spans.clone();
-                let ctx_jobs = ctx.jobs();
+                let depth = ctx.speculation_depth();
                 let (seg, deleted, necessary) = (&self.seg, self.deleted, self.necessary);
                 let ok = ctx.test_speculating(cand, |cur, cand| {
-                    let depth = 4 * ctx_jobs;
                     if last_ok {
                         // After a success, bet on the next block going too (and on
                         // the tests that follow if it does not).
@@ -179,7 +178,7 @@ impl<C: Case, S: Segmenter<C>> Pass<C> for Delete<S> {
                         // `mid`, again and again.
                         let mut out = Vec::new();
                         let mut h = mid;
-                        while h - lo > 1 && out.len() < 4 * ctx_jobs {
+                        while h - lo > 1 && out.len() < depth {
                             let next = lo + (h - lo) / 2;
                             out.push(cur.apply(&delete_units::<C::Item>(&s2, &[(i - next, end)])));
                             h = next;

@@ -446,7 +446,7 @@ impl Pass<TestCase> for RustReplace {
                 ctx.checkpoint()?;
                 let start = end.saturating_sub(k);
                 let cand = ctx.current().apply(&replace_all(&sites[start..end]));
-                let depth = 4 * ctx.jobs();
+                let depth = ctx.speculation_depth();
                 let ok = ctx.test_speculating(cand, |cur, cand| {
                     // The next chunks, after a success (re-parsed) or a failure.
                     let (base, next) = if last_ok {
@@ -591,7 +591,7 @@ impl Pass<TestCase> for RustRenames {
                 continue;
             }
             let cand = ctx.current().apply(&set);
-            let depth = 4 * ctx.jobs();
+            let depth = ctx.speculation_depth();
             last_ok = ctx.test_speculating(cand, |cur, cand| {
                 // The next renames, on whichever case they will apply to.
                 let base = if last_ok { cand } else { cur };

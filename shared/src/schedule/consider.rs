@@ -523,8 +523,13 @@ impl<'a, C: Case> State<'a, C> {
             keys[i] = Some(key);
         }
         let bg = self.live_background();
-        self.workers
-            .abort_unless(|k| queue.iter().any(|(q, _)| q == k) || bg.contains(k));
+        // Runs are only stopped to make room: candidates that the parse check or the
+        // cache answer leave the speculation under way alone (it is often for the
+        // tests that follow them).
+        if !queue.is_empty() {
+            self.workers
+                .abort_unless(|k| queue.iter().any(|(q, _)| q == k) || bg.contains(k));
+        }
         let mut verdicts = vec![false; cands.len()];
         let mut committed = None;
         for i in 0..cands.len() {
@@ -580,6 +585,15 @@ impl<'s, 'a, C: Case> Ctx<'s, 'a, C> {
     /// let it change which candidates are accepted).
     pub fn jobs(&self) -> usize {
         self.state.workers.len()
+    }
+
+    /// How many likely next candidates a pass should propose to `test_speculating`:
+    /// several per worker, since the parse check or the cache often answer many of
+    /// them without a run, but fewer for large cases (each is rendered).
+    pub fn speculation_depth(&self) -> usize {
+        let jobs = self.jobs();
+        let size = self.current().size().max(1);
+        (16 * jobs).min((8 << 20) / size).max(2 * jobs)
     }
 
     /// The compiler's warnings about unused code in the current case (one compile,
