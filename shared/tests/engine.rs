@@ -396,6 +396,28 @@ fn passes_with_one_test_each_run_beside_each_other() {
 }
 
 #[test]
+fn a_pass_that_proposes_nothing_is_foreseen_by_replaying_it() {
+    // The integer pass tests one value at a time and proposes nothing to run beside
+    // it. At -j 2 the scheduler replays a copy of it from its start (its tests so
+    // far answered from the cache) to find its next test, and runs that beside the
+    // current one: the same runs as -j 1, overlapping.
+    let input = "a 1000 b 2000 c 3000\n";
+    let overlaps = Overlaps::default();
+    let slow = |s: &str| overlaps.slow(20, || s == input);
+    let pass = || -> Vec<Box<dyn Pass<TestCase>>> { vec![Box::new(ShrinkEach::new(TextInts))] };
+    let (out1, one) = run(input, pass(), slow, 1);
+    assert_eq!(overlaps.count(), 0);
+    let (out2, two) = run(input, pass(), slow, 2);
+    assert_eq!((out1.as_str(), out2.as_str()), (input, input));
+    assert_eq!(one, two, "runs at -j 1 and -j 2");
+    let overlapped = overlaps.count();
+    assert!(
+        overlapped * 3 >= one,
+        "{overlapped} of {one} runs overlapped"
+    );
+}
+
+#[test]
 fn a_panicking_predicate_is_an_error_not_a_hang() {
     let calls = AtomicUsize::new(0);
     let p = FnPredicate::new("panics", |_: &TestCase| {

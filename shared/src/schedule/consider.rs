@@ -81,6 +81,17 @@ pub(crate) struct State<'a, C: Case> {
     /// The keys of all of them (also those started already).
     background_keys: Vec<Key>,
     background_base: Option<Key>,
+    /// Copies of the running pass as it was when it started on `ahead_base`, and of
+    /// the passes after it, for refilling the background when the running pass has
+    /// nothing to propose (see [`State::refill_background`]).
+    ahead_current: Option<Box<dyn Pass<C>>>,
+    ahead_next: Vec<Box<dyn Pass<C>>>,
+    ahead_base: Key,
+    /// `(best, verdicts stored)` at the last refill: nothing new to foresee until
+    /// one of them changes.
+    refilled_at: Option<(Key, u64)>,
+    /// Verdicts stored in the cache by runs of this reduction.
+    verdicts: u64,
 }
 
 /// What a dry run found: candidates that would need a run, in order.
@@ -142,6 +153,11 @@ impl<'a, C: Case> State<'a, C> {
             background: Vec::new(),
             background_keys: Vec::new(),
             background_base: None,
+            ahead_current: None,
+            ahead_next: Vec::new(),
+            ahead_base: [0; 32],
+            refilled_at: None,
+            verdicts: 0,
         })
         .map(|mut s: Self| {
             s.key_of_best = content_key(&s.fingerprint, &s.best);
@@ -237,11 +253,23 @@ impl<'a, C: Case> State<'a, C> {
         (dry.found, followed)
     }
 
+    /// Keeps copies of the pass about to run (`current`, as it is before its run)
+    /// and of the passes after it (`next`), for foresight.
+    pub(crate) fn set_ahead(
+        &mut self,
+        current: Option<Box<dyn Pass<C>>>,
+        next: Vec<Box<dyn Pass<C>>>,
+    ) {
+        self.ahead_current = current;
+        self.ahead_next = next;
+        self.ahead_base = self.key_of_best;
+        self.refilled_at = None;
+    }
+
     /// Background work from dry runs of copies of `passes`, in order, as they would
-    /// run on the current best if nothing succeeds: up to two candidates per
-    /// worker. Stops at a pass that cannot be foreseen.
-    pub(crate) fn foresee(&mut self, passes: &[&dyn Pass<C>]) {
-        let limit = self.workers.len();
+    /// run on the current best if nothing succeeds: up to `limit` candidates. Stops
+    /// at a pass that cannot be foreseen.
+    fn foresee_with(&mut self, passes: &[Box<dyn Pass<C>>], limit: usize) -> Vec<(Key, C)> {
         let mut found: Vec<(Key, C)> = Vec::new();
         for p in passes {
             let Some(mut fork) = p.fork() else { break };
@@ -255,7 +283,63 @@ impl<'a, C: Case> State<'a, C> {
                 break;
             }
         }
+        found
+    }
+
+    /// Background work for the passes after the one about to run (see `set_ahead`):
+    /// one candidate per worker.
+    pub(crate) fn foresee(&mut self) {
+        let next = std::mem::take(&mut self.ahead_next);
+        let found = self.foresee_with(&next, self.workers.len());
+        self.ahead_next = next;
         self.set_background(found);
+    }
+
+    /// When the running pass has nothing to propose and no background work is left:
+    /// new background work from dry runs of a copy of the running pass replayed from
+    /// its start (its decisions so far come from the cache, so it goes on past where
+    /// the pass is: to its next level, say), as long as it has not improved the case,
+    /// then of the passes after it. Idle workers would do nothing otherwise; the
+    /// verdicts only help if the case does not change before those tests come.
+    fn refill_background(&mut self) {
+        if self.workers.len() < 2 || self.dry.is_some() || self.workers.idle().is_none() {
+            return;
+        }
+        let now = (self.key_of_best, self.verdicts);
+        if self.refilled_at == Some(now) {
+            return;
+        }
+        if self.background_valid() {
+            let keys: Vec<Key> = self.background.iter().map(|(k, _)| *k).collect();
+            if keys.iter().any(|k| self.runnable(k)) {
+                return;
+            }
+        }
+        self.refilled_at = Some(now);
+        // The candidate awaited now is among what the replay finds: one more.
+        let limit = self.workers.len() + 1;
+        let mut passes: Vec<Box<dyn Pass<C>>> = Vec::new();
+        if self.ahead_base == self.key_of_best {
+            passes.extend(self.ahead_current.take());
+        }
+        let replayed = passes.len();
+        passes.append(&mut self.ahead_next);
+        let found = self.foresee_with(&passes, limit);
+        let mut passes = passes.into_iter();
+        if replayed == 1 {
+            self.ahead_current = passes.next();
+        }
+        self.ahead_next = passes.collect();
+        let found: Vec<(Key, C)> = found
+            .into_iter()
+            .filter(|(k, _)| self.runnable(k))
+            .collect();
+        self.set_background(found);
+    }
+
+    /// Neither under way nor decided.
+    fn runnable(&mut self, key: &Key) -> bool {
+        !self.workers.has(key) && self.cache.get(key).is_none()
     }
 
     /// Sets the candidates idle workers may run while the best stays as it is now.
@@ -384,6 +468,7 @@ impl<'a, C: Case> State<'a, C> {
         let f = self.workers.wait_one()?;
         if let Ok(v) = &f.result {
             self.cache.put(f.key, *v);
+            self.verdicts += 1;
         }
         Some(f)
     }
@@ -479,6 +564,9 @@ impl<'a, C: Case> State<'a, C> {
                 }
             }
         }
+        if queue.is_empty() {
+            self.refill_background();
+        }
         let bg = self.live_background();
         self.workers
             .abort_unless(|k| *k == key || queue.iter().any(|(q, _)| q == k) || bg.contains(k));
@@ -521,6 +609,9 @@ impl<'a, C: Case> State<'a, C> {
                 queue.push_back((key, c.clone()));
             }
             keys[i] = Some(key);
+        }
+        if !queue.is_empty() && queue.len() < self.workers.len() {
+            self.refill_background();
         }
         let bg = self.live_background();
         // Runs are only stopped to make room: candidates that the parse check or the

@@ -112,29 +112,33 @@ fn skipped<C: Case>(
     pass.is_fresh() && clean_at == Some(here)
 }
 
-/// With idle workers in view: dry-runs copies of the passes after this one (as
-/// they would run if no test succeeds) and hands the candidates they would test to
-/// the workers as background work. The bet is that the current pass finds
-/// nothing, so it is only made for a pass whose last sweep found nothing (and
-/// before its first). Nothing is decided by it: a pass's tests then find their
-/// verdicts in the cache, or join a run under way.
+/// With idle workers in view: keeps copies of the pass about to run and of the
+/// next ones for foresight (dry runs of them, as they would run if no test
+/// succeeds, whose candidates the workers take as background work). Foresight of
+/// the next passes starts at once for a pass whose last sweep found nothing (and
+/// before its first): the bet is that it finds nothing again. Otherwise it starts
+/// only when the pass itself has nothing to propose. Nothing is decided by it: a
+/// pass's tests then find their verdicts in the cache, or join a run under way.
 fn foresee<C: Case>(
     state: &mut consider::State<'_, C>,
     passes: &[Box<dyn Pass<C>>],
     next: &[usize],
     clean_at: &[Option<crate::cache::Key>],
+    at_once: bool,
 ) {
     let here = state.best_key();
-    // The current pass speculates on its own tests; the next ones run if it finds
-    // nothing.
-    let ahead: Vec<usize> = next[1..]
+    let ahead: Vec<Box<dyn Pass<C>>> = next[1..]
         .iter()
         .filter(|&&j| !skipped(&*passes[j], clean_at[j], here))
-        .copied()
         .take(3)
+        .filter_map(|&j| passes[j].fork())
         .collect();
-    let refs: Vec<&dyn Pass<C>> = ahead.iter().map(|&j| &*passes[j]).collect();
-    state.foresee(&refs);
+    state.set_ahead(passes[next[0]].fork(), ahead);
+    if at_once {
+        state.foresee();
+    } else {
+        state.set_background(Vec::new());
+    }
 }
 
 /// Reduces `initial`; every improvement is committed to `sink` before going on.
@@ -215,8 +219,8 @@ pub fn reduce<C: Case>(
                     continue;
                 }
                 state.begin_pass(i);
-                if config.jobs > 1 && !paid_last[i] {
-                    foresee(&mut state, &passes, &order[pos..], &clean_at);
+                if config.jobs > 1 {
+                    foresee(&mut state, &passes, &order[pos..], &clean_at, !paid_last[i]);
                 } else {
                     state.set_background(Vec::new());
                 }
