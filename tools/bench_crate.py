@@ -15,6 +15,8 @@ Usage: tools/bench_crate.py [--only SUBSTRING] [--out results.json]
 --reuse-treereduce takes treereduce-rust's rows from an earlier run's JSON (the
 generated crates are identical: the generator is seeded) and reruns only ours.
 Needs: target/release/cargo-minimize, treereduce-rust on PATH (or $TREEREDUCE).
+Environment: BENCH_JOBS=N runs ours at -j N (default 2); BENCH_PASSES=1 prints our
+per-pass tests, runs and successes.
 """
 import argparse, glob, importlib.util, json, os, shutil, subprocess, sys, tempfile, time
 
@@ -119,7 +121,7 @@ def main():
         out = os.path.join(work, "ours")
         t0 = time.time()
         r = subprocess.run([OURS, "minimize", "--ice", "--manifest-path", os.path.join(crate, "Cargo.toml"),
-                            "-o", out, "-j", "2", "--no-cache", "--json"], env=env, capture_output=True, text=True)
+                            "-o", out, "-j", os.environ.get("BENCH_JOBS", "2"), "--no-cache", "--json"], env=env, capture_output=True, text=True)
         secs = time.time() - t0
         if r.returncode != 0:
             raise SystemExit(f"ours failed on {name}:\n{r.stderr}")
@@ -127,6 +129,10 @@ def main():
                        "files": len(glob.glob(os.path.join(out, "**", "*.rs"), recursive=True)),
                        "same_ice": shows_ice(out, ice, sub), "path": out}
         print(f"{name} ours: {row['ours']}", file=sys.stderr, flush=True)
+        if os.environ.get("BENCH_PASSES"):
+            for p in json.loads(r.stdout.strip().splitlines()[-1])["passes"]:
+                if p["tests"]:
+                    print(f"  {p['name']:20} tests={p['tests']:4} runs={p['runs']:4} successes={p['successes']:3}", file=sys.stderr)
         # treereduce-rust, default and --slow, on the file holding the trigger
         for tool, slow in [("tr", False), ("tr_slow", True)]:
             if name in reuse:
