@@ -187,6 +187,20 @@ fn integers_in_text_shrink_to_the_threshold() {
 }
 
 #[test]
+fn a_wide_threshold_is_found_exactly_in_a_later_sweep() {
+    // The probe lands in (2^23 - 1, 2^24 - 1]: too wide to bisect the first time (a
+    // test per bit, for less than a bit); the second sweep lands there again and
+    // bisects it.
+    let pred = |s: &str| s.trim().parse::<u64>().unwrap_or(0) >= 10_000_000;
+    check(
+        Box::new(ShrinkEach::new(TextInts)),
+        "987654321987",
+        pred,
+        "10000000",
+    );
+}
+
+#[test]
 fn a_value_that_would_not_shrink_costs_one_test_in_later_sweeps() {
     // The number must stay 1000; `Ends` then cuts the text around it, so the
     // integer pass runs again on a new case (where its tests are not cached).

@@ -112,6 +112,32 @@ fn with_values<C: Case, S: Slots<C>>(slots: &S, case: &C, assign: &[(Slot, u128)
     case.apply(&set)
 }
 
+/// Whether to bisect the bracket `(slot, lo)` (values above `lo`, up to `2 * lo +
+/// 1`): once per bracket, and a wide one (above 2^16) only when a probe lands in it
+/// a second time (`deferred` is then set meanwhile). Bisecting a wide bracket costs
+/// a test per bit and gains less than one bit: a value the rest of the case makes
+/// random rarely comes back to the same bracket, while a real threshold does, and
+/// is then found exactly.
+fn may_bisect(
+    seen: &mut HashSet<(usize, u128)>,
+    bracket: (usize, u128),
+    deferred: &mut bool,
+) -> bool {
+    const WIDE: u128 = 1 << 16;
+    if bracket.1 < WIDE {
+        return seen.insert(bracket);
+    }
+    if seen.contains(&bracket) {
+        return false;
+    }
+    // Marked (as `(slot, !lo)`) the first time, bisected the second.
+    if seen.insert((bracket.0, !bracket.1)) {
+        *deferred = true;
+        return false;
+    }
+    seen.insert(bracket)
+}
+
 /// Shrinks each integer on its own, from the last one to the first.
 #[derive(Clone)]
 pub struct ShrinkEach<S> {
@@ -122,6 +148,8 @@ pub struct ShrinkEach<S> {
     /// Values a full probe could not lower in an earlier sweep: later sweeps only
     /// try `0` on them (one test instead of one per bit).
     settled: HashSet<u128>,
+    /// A wide bracket was left for a later sweep in this one.
+    deferred: bool,
 }
 
 impl<S> ShrinkEach<S> {
@@ -132,6 +160,7 @@ impl<S> ShrinkEach<S> {
             cursor: None,
             bisected: HashSet::new(),
             settled: HashSet::new(),
+            deferred: false,
         }
     }
 }
@@ -148,7 +177,14 @@ impl<C: Case, S: Slots<C>> Pass<C> for ShrinkEach<S> {
         self.cursor.is_none()
     }
 
+    fn wants_rerun(&self) -> bool {
+        self.deferred
+    }
+
     fn run(&mut self, ctx: &mut Ctx<'_, '_, C>) -> Result<(), Interrupt> {
+        if self.cursor.is_none() {
+            self.deferred = false;
+        }
         let mut idx = self.cursor.take().unwrap_or(usize::MAX);
         loop {
             if let Err(e) = ctx.checkpoint() {
@@ -162,7 +198,8 @@ impl<C: Case, S: Slots<C>> Pass<C> for ShrinkEach<S> {
             }
             idx -= 1;
             let v = slots[idx].value;
-            let (slots_view, bisected) = (&self.slots, &mut self.bisected);
+            let (slots_view, bisected, deferred) =
+                (&self.slots, &mut self.bisected, &mut self.deferred);
             let mut try_value = |w: u128| {
                 let s = slots_view.slots(ctx.current());
                 let Some(&slot) = s.get(idx) else {
@@ -176,7 +213,9 @@ impl<C: Case, S: Slots<C>> Pass<C> for ShrinkEach<S> {
             } else if self.settled.contains(&v) {
                 try_value(0).map(|ok| if ok { 0 } else { v })
             } else {
-                minimize_integer_with(v, &mut try_value, |lo| bisected.insert((idx, lo)))
+                minimize_integer_with(v, &mut try_value, |lo| {
+                    may_bisect(bisected, (idx, lo), deferred)
+                })
             };
             match r {
                 Ok(w) if w == v => {
@@ -247,6 +286,8 @@ pub struct SharedValues<S> {
     /// `(value, group size)` that a full probe could not lower in an earlier sweep:
     /// later sweeps only try `0` on them.
     settled: HashSet<(u128, usize)>,
+    /// A wide bracket was left for a later sweep in the last one.
+    deferred: bool,
 }
 
 impl<S> SharedValues<S> {
@@ -256,6 +297,7 @@ impl<S> SharedValues<S> {
             slots,
             bisected: HashSet::new(),
             settled: HashSet::new(),
+            deferred: false,
         }
     }
 }
@@ -268,7 +310,12 @@ impl<C: Case, S: Slots<C>> Pass<C> for SharedValues<S> {
         Some(Box::new(self.clone()))
     }
 
+    fn wants_rerun(&self) -> bool {
+        self.deferred
+    }
+
     fn run(&mut self, ctx: &mut Ctx<'_, '_, C>) -> Result<(), Interrupt> {
+        self.deferred = false;
         let mut done: Vec<u128> = Vec::new();
         loop {
             ctx.checkpoint()?;
@@ -293,7 +340,8 @@ impl<C: Case, S: Slots<C>> Pass<C> for SharedValues<S> {
                 .filter(|(_, s)| s.value == value)
                 .map(|(i, _)| i)
                 .collect();
-            let (slots_view, bisected) = (&self.slots, &mut self.bisected);
+            let (slots_view, bisected, deferred) =
+                (&self.slots, &mut self.bisected, &mut self.deferred);
             let mut try_value = |w: u128| {
                 let cur = ctx.current().clone();
                 let now = slots_view.slots(&cur);
@@ -313,7 +361,7 @@ impl<C: Case, S: Slots<C>> Pass<C> for SharedValues<S> {
                 }
             } else {
                 let found = minimize_integer_with(value, &mut try_value, |lo| {
-                    bisected.insert((members[0], lo))
+                    may_bisect(bisected, (members[0], lo), deferred)
                 })?;
                 if found == value {
                     self.settled.insert(key);

@@ -42,6 +42,11 @@ pub trait Pass<C: Case>: Send {
     fn is_fresh(&self) -> bool {
         true
     }
+    /// `true` when the last sweep left work for another sweep on the very case it
+    /// ended on (the scheduler otherwise skips a pass there).
+    fn wants_rerun(&self) -> bool {
+        false
+    }
     /// A copy of the pass in its current state, for a dry run: the scheduler runs
     /// the copy with every test answered "not interesting" (without running
     /// anything) to learn which candidates the pass will test next, and runs them

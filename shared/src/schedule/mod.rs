@@ -109,7 +109,7 @@ fn skipped<C: Case>(
     clean_at: Option<crate::cache::Key>,
     here: crate::cache::Key,
 ) -> bool {
-    pass.is_fresh() && clean_at == Some(here)
+    pass.is_fresh() && clean_at == Some(here) && !pass.wants_rerun()
 }
 
 /// With idle workers in view: keeps copies of the pass about to run and of the
