@@ -123,9 +123,12 @@ impl<C: Case, S: Segmenter<C>> Pass<C> for Delete<S> {
                 let depth = ctx.speculation_depth();
                 let (seg, deleted, necessary) = (&self.seg, self.deleted, self.necessary);
                 let ok = ctx.test_speculating(cand, |cur, cand| {
-                    if last_ok {
-                        // After a success, bet on the next block going too (and on
-                        // the tests that follow if it does not).
+                    // Bet on this test succeeding after a success where more units
+                    // went than stayed so far in this sweep; else on it failing.
+                    let bet_success = last_ok && deleted > necessary;
+                    if bet_success {
+                        // The next block going too (and the tests that follow if it
+                        // does not).
                         let spans = seg.segment(cand);
                         let j = (i - k).min(spans.len());
                         if j == 0 {

@@ -341,7 +341,16 @@ impl<'a, C: Case> State<'a, C> {
             .into_iter()
             .filter(|(k, _)| self.runnable(k))
             .collect();
+        // Background runs under way stay wanted (still valid: the best is the same).
+        let mut keep: Vec<Key> = Vec::new();
+        if self.background_valid() {
+            keep = (self.background_keys.iter())
+                .filter(|k| self.workers.has(k))
+                .copied()
+                .collect();
+        }
         self.set_background(found);
+        self.background_keys.extend(keep);
     }
 
     /// Neither under way nor decided.
