@@ -23,6 +23,11 @@ pub struct CommandSpec {
     pub cwd: PathBuf,
     /// Extra environment variables.
     pub env: Vec<(OsString, OsString)>,
+    /// A private directory for the process's temporary files (`TMPDIR`), created
+    /// before the run and removed after it: a compiler or linker killed at a timeout
+    /// or an abort leaves its temporary files there instead of in the system's
+    /// temporary directory. Not part of the command shown to users.
+    pub temp_dir: Option<PathBuf>,
 }
 
 impl CommandSpec {
@@ -33,7 +38,13 @@ impl CommandSpec {
             args: Vec::new(),
             cwd: cwd.into(),
             env: Vec::new(),
+            temp_dir: None,
         }
+    }
+    /// Runs with `TMPDIR` set to `dir` (see [`CommandSpec::temp_dir`]).
+    pub fn temp_dir(mut self, dir: impl Into<PathBuf>) -> CommandSpec {
+        self.temp_dir = Some(dir.into());
+        self
     }
     /// Appends an argument.
     pub fn arg(mut self, a: impl AsRef<OsStr>) -> CommandSpec {
@@ -161,6 +172,30 @@ pub fn run(
     for (k, v) in &spec.env {
         cmd.env(k, v);
     }
+    if let Some(dir) = &spec.temp_dir {
+        std::fs::create_dir_all(dir).map_err(wait_err)?;
+        cmd.env("TMPDIR", dir);
+    }
+    let result = run_spawned(cmd, limits, cancel, &program, out, err);
+    if let Some(dir) = &spec.temp_dir {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    result
+}
+
+fn run_spawned(
+    mut cmd: Command,
+    limits: &RunLimits,
+    cancel: &CancelFlag,
+    program: &str,
+    out: File,
+    err: File,
+) -> Result<Finished, ExecError> {
+    let program = program.to_owned();
+    let wait_err = |source| ExecError::Wait {
+        program: program.clone(),
+        source,
+    };
     // SAFETY: prctl is async-signal-safe; it only sets a flag on the child.
     unsafe {
         cmd.pre_exec(|| {
@@ -336,6 +371,25 @@ mod tests {
         assert_eq!(r.stdout, b"out\n");
         assert_eq!(r.stderr, b"err\n");
         assert!(!r.timed_out);
+    }
+
+    #[test]
+    fn temporary_files_of_a_killed_process_go_with_its_temp_dir() {
+        let base = tempfile::tempdir().unwrap();
+        let tmp = base.path().join("tmp");
+        let r = run(
+            &sh("mktemp; exec sleep 10").temp_dir(&tmp),
+            &RunLimits {
+                timeout: Some(Duration::from_millis(300)),
+                max_output: 1 << 10,
+            },
+            &CancelFlag::new(),
+        )
+        .unwrap();
+        assert!(r.timed_out);
+        let made = String::from_utf8(r.stdout).unwrap();
+        assert!(made.starts_with(tmp.to_str().unwrap()), "{made}");
+        assert!(!tmp.exists(), "the temp dir outlived the run");
     }
 
     #[test]

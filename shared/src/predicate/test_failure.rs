@@ -99,7 +99,9 @@ impl TestPredicate {
         spec.env = self.config.env.clone();
         let target = env.scratch.join("target");
         self.seed.prepare(&target);
-        let spec = spec.env("CARGO_TARGET_DIR", &target);
+        let spec = spec
+            .env("CARGO_TARGET_DIR", &target)
+            .temp_dir(env.scratch.join("tmp"));
         let done = match exec::run(
             &spec,
             &RunLimits {
@@ -269,6 +271,7 @@ impl TestPredicate {
                 timeout: self.config.timeout,
                 max_output: 1 << 20,
             };
+            let command = command.temp_dir(env.scratch.join("tmp"));
             let finished = match exec::run(&command, &limits, env.cancel) {
                 Err(ExecError::Cancelled) => return Err(PredicateError::Cancelled),
                 r => r?,
@@ -376,7 +379,9 @@ impl Predicate<TestCase> for TestPredicate {
             .args(["check", "--profile", "test", "--message-format=json"])
             .args(&self.config.cargo_args);
         spec.env = self.config.env.clone();
-        let spec = spec.env("CARGO_TARGET_DIR", &target);
+        let spec = spec
+            .env("CARGO_TARGET_DIR", &target)
+            .temp_dir(env.scratch.join("tmp"));
         let limits = RunLimits {
             timeout: self.config.timeout,
             max_output: 64 << 20,
