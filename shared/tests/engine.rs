@@ -336,6 +336,39 @@ impl<F: Fn(&str) -> bool + Sync> Predicate<TestCase> for Stoppable<F> {
     }
 }
 
+/// Reduces `input` with the line-deletion pass at `jobs` workers while `holds`, with
+/// a slow predicate that honours cancellation and an optional parse check `admit`;
+/// returns (result, runs, runs stopped).
+fn run_stoppable(
+    input: &str,
+    holds: impl Fn(&str) -> bool + Sync,
+    admit: Option<minimize_engine::Admit<'_, TestCase>>,
+    jobs: usize,
+) -> (String, usize, usize) {
+    let p = Stoppable {
+        holds,
+        calls: AtomicUsize::new(0),
+        stopped: AtomicUsize::new(0),
+    };
+    let r = Reduction {
+        predicate: &p,
+        passes: vec![Box::new(Delete::new(Lines, "lines", usize::MAX))],
+        config: config(jobs),
+        cache: VerdictCache::new(None),
+        cancel: CancelFlag::new(),
+        admit,
+    };
+    let out = reduce(
+        TestCase::single("t.txt", input.as_bytes().to_vec()),
+        r,
+        &mut NullObserver,
+        &mut NullSink,
+    )
+    .unwrap();
+    let text = String::from_utf8(out.best.files().next().unwrap().1.to_vec()).unwrap();
+    (text, p.calls.into_inner(), p.stopped.into_inner())
+}
+
 #[test]
 fn candidates_answered_without_a_run_leave_the_speculation_alone() {
     // Every line is needed and the parse check (`admit`) turns down every candidate
@@ -345,33 +378,16 @@ fn candidates_answered_without_a_run_leave_the_speculation_alone() {
     // stopped, and the runs are those of -j 1.
     let input: String = (0..40).map(|i| format!("line {i}\n")).collect();
     let reduce_with = |jobs: usize| {
-        let p = Stoppable {
-            holds: |s: &str| s.lines().count() == 40,
-            calls: AtomicUsize::new(0),
-            stopped: AtomicUsize::new(0),
-        };
-        let r = Reduction {
-            predicate: &p,
-            passes: vec![Box::new(Delete::new(Lines, "lines", usize::MAX))],
-            config: config(jobs),
-            cache: VerdictCache::new(None),
-            cancel: CancelFlag::new(),
-            admit: Some(Box::new(|c: &TestCase| {
-                let text = std::str::from_utf8(c.files().next().unwrap().1).unwrap();
-                (0..40)
-                    .step_by(3)
-                    .all(|i| text.contains(&format!("line {i}\n")))
-            })),
-        };
-        let out = reduce(
-            TestCase::single("t.txt", input.as_bytes().to_vec()),
-            r,
-            &mut NullObserver,
-            &mut NullSink,
-        )
-        .unwrap();
-        assert_eq!(out.best.files().next().unwrap().1, input.as_bytes());
-        (p.calls.into_inner(), p.stopped.into_inner())
+        let admit: minimize_engine::Admit<'_, TestCase> = Box::new(|c: &TestCase| {
+            let text = std::str::from_utf8(c.files().next().unwrap().1).unwrap();
+            (0..40)
+                .step_by(3)
+                .all(|i| text.contains(&format!("line {i}\n")))
+        });
+        let (out, runs, stopped) =
+            run_stoppable(&input, |s| s.lines().count() == 40, Some(admit), jobs);
+        assert_eq!(out, input);
+        (runs, stopped)
     };
     let (one, _) = reduce_with(1);
     let (two, stopped) = reduce_with(2);
@@ -383,37 +399,13 @@ fn after_a_success_among_mostly_needed_units_the_bet_is_on_failure() {
     // One line in five can go: after a deletion succeeds, the next test (the block
     // before it) most likely fails, so the speculation follows the failure branch.
     let input: String = (0..60).map(|i| format!("line {i}\n")).collect();
-    let keep = |i: usize| i % 5 != 4;
-    let reduce_with = |jobs: usize| {
-        let p = Stoppable {
-            holds: |s: &str| {
-                (0..60)
-                    .filter(|&i| keep(i))
-                    .all(|i| s.contains(&format!("line {i}\n")))
-            },
-            calls: AtomicUsize::new(0),
-            stopped: AtomicUsize::new(0),
-        };
-        let r = Reduction {
-            predicate: &p,
-            passes: vec![Box::new(Delete::new(Lines, "lines", usize::MAX))],
-            config: config(jobs),
-            cache: VerdictCache::new(None),
-            cancel: CancelFlag::new(),
-            admit: None,
-        };
-        let out = reduce(
-            TestCase::single("t.txt", input.as_bytes().to_vec()),
-            r,
-            &mut NullObserver,
-            &mut NullSink,
-        )
-        .unwrap();
-        let text = String::from_utf8(out.best.files().next().unwrap().1.to_vec()).unwrap();
-        (text, p.calls.into_inner(), p.stopped.into_inner())
+    let holds = |s: &str| {
+        (0..60)
+            .filter(|i| i % 5 != 4)
+            .all(|i| s.contains(&format!("line {i}\n")))
     };
-    let (out1, one, _) = reduce_with(1);
-    let (out2, two, _) = reduce_with(2);
+    let (out1, one, _) = run_stoppable(&input, holds, None, 1);
+    let (out2, two, _) = run_stoppable(&input, holds, None, 2);
     assert_eq!(out1, out2);
     assert_eq!(out1.lines().count(), 48);
     // (86 runs, 9 of them stopped, when it bet on success after every success.)

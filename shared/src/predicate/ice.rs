@@ -238,7 +238,7 @@ impl IcePredicate {
             timeout: self.config.timeout,
             max_output: 1 << 20,
         };
-        let command = command.temp_dir(env.scratch.join("tmp"));
+        let command = command.temp_dir(env.temp_dir());
         let finished = match exec::run(&command, &limits, env.cancel) {
             Err(ExecError::Cancelled) => return Err(PredicateError::Cancelled),
             r => r?,
@@ -380,7 +380,7 @@ impl Predicate<TestCase> for IcePredicate {
             timeout: self.config.timeout,
             max_output: 16 << 20,
         };
-        let command = command.temp_dir(env.scratch.join("tmp"));
+        let command = command.temp_dir(env.temp_dir());
         let finished = match exec::run(&command, &limits, env.cancel) {
             Err(ExecError::Cancelled) => return Err(PredicateError::Cancelled),
             r => r?,

@@ -8,7 +8,7 @@ pub mod signature;
 mod target_seed;
 pub mod test_failure;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -118,6 +118,14 @@ pub struct RunEnv<'a> {
     pub scratch: &'a Path,
     /// Cancellation flag to honour.
     pub cancel: &'a CancelFlag,
+}
+
+impl RunEnv<'_> {
+    /// The directory a check's temporary files go to (`TMPDIR`, see
+    /// [`crate::exec::CommandSpec::temp_dir`]): inside the worker's scratch directory.
+    pub fn temp_dir(&self) -> PathBuf {
+        self.scratch.join("tmp")
+    }
 }
 
 /// An interestingness test for cases of type `C`.

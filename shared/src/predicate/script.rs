@@ -109,7 +109,7 @@ impl Predicate<TestCase> for ScriptPredicate {
             timeout: self.config.timeout,
             max_output: 64 << 10,
         };
-        let spec = spec.temp_dir(env.scratch.join("tmp"));
+        let spec = spec.temp_dir(env.temp_dir());
         let done = match exec::run(&spec, &limits, env.cancel) {
             Err(ExecError::Cancelled) => return Err(PredicateError::Cancelled),
             r => r?,

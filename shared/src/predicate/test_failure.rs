@@ -101,7 +101,7 @@ impl TestPredicate {
         self.seed.prepare(&target);
         let spec = spec
             .env("CARGO_TARGET_DIR", &target)
-            .temp_dir(env.scratch.join("tmp"));
+            .temp_dir(env.temp_dir());
         let done = match exec::run(
             &spec,
             &RunLimits {
@@ -271,7 +271,7 @@ impl TestPredicate {
                 timeout: self.config.timeout,
                 max_output: 1 << 20,
             };
-            let command = command.temp_dir(env.scratch.join("tmp"));
+            let command = command.temp_dir(env.temp_dir());
             let finished = match exec::run(&command, &limits, env.cancel) {
                 Err(ExecError::Cancelled) => return Err(PredicateError::Cancelled),
                 r => r?,
@@ -381,7 +381,7 @@ impl Predicate<TestCase> for TestPredicate {
         spec.env = self.config.env.clone();
         let spec = spec
             .env("CARGO_TARGET_DIR", &target)
-            .temp_dir(env.scratch.join("tmp"));
+            .temp_dir(env.temp_dir());
         let limits = RunLimits {
             timeout: self.config.timeout,
             max_output: 64 << 20,

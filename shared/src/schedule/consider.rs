@@ -269,7 +269,14 @@ impl<'a, C: Case> State<'a, C> {
     /// Background work from dry runs of copies of `passes`, in order, as they would
     /// run on the current best if nothing succeeds: up to `limit` candidates. Stops
     /// at a pass that cannot be foreseen.
-    fn foresee_with(&mut self, passes: &[Box<dyn Pass<C>>], limit: usize) -> Vec<(Key, C)> {
+    fn foresee_with<'p>(
+        &mut self,
+        passes: impl IntoIterator<Item = &'p Box<dyn Pass<C>>>,
+        limit: usize,
+    ) -> Vec<(Key, C)>
+    where
+        C: 'p,
+    {
         let mut found: Vec<(Key, C)> = Vec::new();
         for p in passes {
             let Some(mut fork) = p.fork() else { break };
@@ -325,18 +332,14 @@ impl<'a, C: Case> State<'a, C> {
         self.refilled_at = Some(now);
         // The candidate awaited now is among what the replay finds: one more.
         let limit = self.workers.len() + 1;
-        let mut passes: Vec<Box<dyn Pass<C>>> = Vec::new();
-        if self.ahead_base == self.key_of_best {
-            passes.extend(self.ahead_current.take());
-        }
-        let replayed = passes.len();
-        passes.append(&mut self.ahead_next);
-        let found = self.foresee_with(&passes, limit);
-        let mut passes = passes.into_iter();
-        if replayed == 1 {
-            self.ahead_current = passes.next();
-        }
-        self.ahead_next = passes.collect();
+        let current = self.ahead_current.take();
+        let next = std::mem::take(&mut self.ahead_next);
+        let replay = current
+            .as_ref()
+            .filter(|_| self.ahead_base == self.key_of_best);
+        let found = self.foresee_with(replay.into_iter().chain(&next), limit);
+        self.ahead_current = current;
+        self.ahead_next = next;
         let found: Vec<(Key, C)> = found
             .into_iter()
             .filter(|(k, _)| self.runnable(k))
