@@ -232,6 +232,82 @@ fn a_value_that_would_not_shrink_costs_one_test_in_later_sweeps() {
     assert!(tries <= 30, "{tries} tests on the number");
 }
 
+/// Reduces a list of integers with the default list passes; returns (result, calls).
+fn run_ints(
+    start: Vec<u64>,
+    pred: impl Fn(&[u64]) -> bool + Sync,
+    adaptive: bool,
+) -> (Vec<u64>, usize) {
+    let calls = AtomicUsize::new(0);
+    let p = FnPredicate::new("ints", |c: &Vec<u64>| {
+        calls.fetch_add(1, Ordering::Relaxed);
+        pred(c)
+    });
+    let r = Reduction {
+        predicate: &p,
+        passes: passes::default_for_int_lists(),
+        config: Config {
+            adaptive_restart: adaptive,
+            verify_original: false,
+            ..config(1)
+        },
+        cache: VerdictCache::new(None),
+        cancel: CancelFlag::new(),
+        admit: None,
+    };
+    let out = reduce(start, r, &mut NullObserver, &mut NullSink).unwrap();
+    (out.best, calls.load(Ordering::Relaxed))
+}
+
+/// The first 30 lists of 30–70 random 64-bit values that satisfy `pred` (a fixed
+/// draw).
+fn random_lists(pred: impl Fn(&[u64]) -> bool) -> Vec<Vec<u64>> {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let mut lists = vec![];
+    while lists.len() < 30 {
+        let len = rng.random_range(30..70);
+        let xs: Vec<u64> = (0..len).map(|_| rng.random()).collect();
+        if pred(&xs) {
+            lists.push(xs);
+        }
+    }
+    lists
+}
+
+#[test]
+fn with_no_structure_an_improvement_restarts_the_earlier_passes() {
+    // Interesting iff the first byte of an MD5 of the list is below 16: any change
+    // is a fresh 1-in-16 draw, so every pass pays about as much per test, and the
+    // earlier passes' bigger cuts should come first again after each improvement.
+    use md5::{Digest, Md5};
+    let pred = |xs: &[u64]| Md5::digest(format!("{xs:?}").as_bytes())[0] < 16;
+    let (mut total_on, mut total_off) = (0, 0);
+    for xs in random_lists(pred) {
+        total_on += run_ints(xs.clone(), pred, true).1;
+        total_off += run_ints(xs, pred, false).1;
+    }
+    eprintln!("{total_on} calls with adaptive restarts, {total_off} without");
+    assert!(
+        total_on * 10 < total_off * 9,
+        "{total_on} calls with adaptive restarts, {total_off} without"
+    );
+}
+
+#[test]
+fn a_pass_the_earlier_ones_no_longer_match_goes_on_without_restarts() {
+    // Ten distinct values: once `Ends` has cut the list to ten, only the value
+    // passes pay; restarting the deletion passes after each value would cost a
+    // sweep of failures each time.
+    let pred = |xs: &[u64]| xs.iter().collect::<std::collections::HashSet<_>>().len() >= 10;
+    for xs in random_lists(pred) {
+        let (on, calls_on) = run_ints(xs.clone(), pred, true);
+        let (off, calls_off) = run_ints(xs, pred, false);
+        assert_eq!(on, off);
+        assert_eq!(calls_on, calls_off, "adaptive restarts changed the calls");
+    }
+}
+
 #[test]
 fn default_pipeline_on_text() {
     let mut input = String::new();

@@ -504,6 +504,7 @@ impl Job {
             jobs: spec.jobs.max(1),
             seed: spec.seed,
             initial_quota: usize::MAX,
+            adaptive_restart: false,
             // `check_original` has checked it (at least twice): a third full-size
             // run, alone on one worker, would only cost time.
             verify_original: false,

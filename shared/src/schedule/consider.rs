@@ -61,6 +61,11 @@ pub(crate) struct State<'a, C: Case> {
     pub(crate) round: usize,
     pub(crate) round_successes: usize,
     pub(crate) quota: usize,
+    /// `Config::adaptive_restart`.
+    adaptive_restart: bool,
+    /// An improvement was made by a pass that the passes before it pay comparably
+    /// to: restart the round from the first pass.
+    pub(crate) restart_wanted: bool,
     initial_size: usize,
     start: Instant,
     last_progress: Instant,
@@ -141,6 +146,8 @@ impl<'a, C: Case> State<'a, C> {
             round: 0,
             round_successes: 0,
             quota: usize::MAX,
+            restart_wanted: false,
+            adaptive_restart: config.adaptive_restart,
             start: now,
             last_progress: now,
             progress_interval: config.progress_interval,
@@ -670,10 +677,36 @@ impl<'a, C: Case> State<'a, C> {
         s.successes += 1;
         s.removed += removed as u64;
         self.round_successes += 1;
+        if self.adaptive_restart && earlier_passes_pay(&self.stats, self.current) {
+            self.restart_wanted = true;
+        }
+        let s = &self.stats[self.current];
         let (size, pass) = (self.best.size(), s.name);
         self.emit(&Event::Improved { size, pass });
         Ok(())
     }
+}
+
+/// An improvement by pass `current` restarts the round (with
+/// `Config::adaptive_restart`) when the passes before it have paid at least this
+/// fraction of what it pays per test: their cuts are bigger (the passes are in that
+/// order), so they are worth re-running on the new case unless they pay far less.
+const RESTART_YIELD_RATIO: f64 = 0.25;
+
+/// Whether the passes before `current` pay at least `RESTART_YIELD_RATIO` of what
+/// `current` pays per test (successes over tests, Laplace-smoothed so that a pass
+/// with few tests counts as paying one in two). Tests, not runs: they are the same
+/// for every number of workers, so the decision is too.
+fn earlier_passes_pay(stats: &[PassStats], current: usize) -> bool {
+    if current == 0 {
+        return false;
+    }
+    let rate = |successes: u64, tests: u64| (successes as f64 + 1.0) / (tests as f64 + 2.0);
+    let (successes, tests) = stats[..current]
+        .iter()
+        .fold((0, 0), |(s, t), p| (s + p.successes, t + p.tests));
+    let here = &stats[current];
+    rate(successes, tests) >= RESTART_YIELD_RATIO * rate(here.successes, here.tests)
 }
 
 /// What a pass sees of the reduction: the current best, and ways to test candidates.
@@ -748,7 +781,7 @@ impl<'s, 'a, C: Case> Ctx<'s, 'a, C> {
         if self.state.cancel.is_cancelled() {
             return Err(Interrupt::Cancelled);
         }
-        if self.state.round_successes >= self.state.quota {
+        if self.state.round_successes >= self.state.quota || self.state.restart_wanted {
             return Err(Interrupt::Restart);
         }
         Ok(())

@@ -29,6 +29,12 @@ pub struct Config {
     /// Improvements allowed in the first round before restarting from the first
     /// pass; decreases by 2 each round down to 1 ("variable restart").
     pub initial_quota: usize,
+    /// Also restart from the first pass right after an improvement by a pass that
+    /// pays much more per test than the passes before it have paid so far (see
+    /// `RESTART_YIELD_RATIO`): when they pay comparably (a predicate with no
+    /// structure, where any change unlocks earlier cuts), their bigger cuts come
+    /// first; when they have stopped paying, the productive pass is left to go on.
+    pub adaptive_restart: bool,
     /// Check that the original is interesting before reducing.
     pub verify_original: bool,
     /// Re-run the predicate on the result (bypassing the cache) at the end.
@@ -46,6 +52,7 @@ impl Default for Config {
             seed: 0,
             scratch_parent: None,
             initial_quota: 10,
+            adaptive_restart: true,
             verify_original: true,
             final_check: true,
             progress_interval: Duration::from_millis(100),
@@ -207,6 +214,7 @@ pub fn reduce<C: Case>(
             round += 1;
             state.round = round;
             state.round_successes = 0;
+            state.restart_wanted = false;
             state.quota = quota;
             let mut all_clean = true;
             for (pos, &i) in order.iter().enumerate() {
