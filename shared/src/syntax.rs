@@ -2,12 +2,12 @@
 //! of each `.rs` file of a case, the ranges of the nodes the Rust passes work on,
 //! and the parse check that discards candidates that no longer parse.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::hash::{Hash, Hasher};
 use std::path::Path;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
-use ra_ap_syntax::{Edition, SourceFile, SyntaxKind, SyntaxNode};
+use ra_ap_syntax::{Edition, Parse, SourceFile, SyntaxKind, SyntaxNode};
 
 use crate::testcase::TestCase;
 
@@ -19,15 +19,56 @@ pub fn is_rust(path: &Path) -> bool {
 /// Parses `text` (invalid UTF-8 is treated as not Rust: `None`).
 pub fn parse(text: &[u8]) -> Option<SyntaxNode> {
     let s = std::str::from_utf8(text).ok()?;
-    Some(SourceFile::parse(s, Edition::Edition2024).syntax_node())
+    Some(parsed(s, true).syntax_node())
 }
 
 /// The number of syntax errors in `text` (`usize::MAX` when not UTF-8).
 pub fn error_count(text: &[u8]) -> usize {
     match std::str::from_utf8(text) {
-        Ok(s) => SourceFile::parse(s, Edition::Edition2024).errors().len(),
+        Ok(s) => parsed(s, false).errors().len(),
         Err(_) => usize::MAX,
     }
+}
+
+/// Parses the Rust files of `case` ahead of time (while its checks run), so that
+/// the passes' first looks at it cost nothing.
+pub fn parse_ahead(case: &TestCase) {
+    for (path, bytes) in case.files() {
+        if is_rust(path) {
+            parse(bytes);
+        }
+    }
+}
+
+/// Recent parses, by text: the current case is parsed by several passes in turn
+/// (and by their copies that foresee tests at `-j` > 1); a 40 KB file takes about
+/// 12 ms. Only [`parse`] adds to it (candidates that are only checked would push
+/// the current case out).
+static RECENT: Mutex<VecDeque<(Arc<str>, Parse<SourceFile>)>> = Mutex::new(VecDeque::new());
+
+/// Parses kept in [`RECENT`].
+const RECENT_LIMIT: usize = 8;
+
+fn parsed(text: &str, remember: bool) -> Parse<SourceFile> {
+    let found = {
+        let recent = RECENT.lock().unwrap_or_else(|e| e.into_inner());
+        recent
+            .iter()
+            .find(|(t, _)| **t == *text)
+            .map(|(_, p)| p.clone())
+    };
+    if let Some(p) = found {
+        return p;
+    }
+    let p = SourceFile::parse(text, Edition::Edition2024);
+    if remember {
+        let mut recent = RECENT.lock().unwrap_or_else(|e| e.into_inner());
+        if recent.len() >= RECENT_LIMIT {
+            recent.pop_front();
+        }
+        recent.push_back((Arc::from(text), p.clone()));
+    }
+    p
 }
 
 /// A parse check for candidates: each Rust file may have at most as many syntax
@@ -168,6 +209,21 @@ mod tests {
         // Not Rust: anything goes.
         let yaml = TestCase::single("a.yaml", b"a: [1".to_vec());
         assert!(ParseCheck::new(&yaml).admits(&yaml));
+    }
+
+    #[test]
+    fn parses_are_remembered_and_checks_only_look() {
+        let text = "fn remembered_by_the_parse_memo() { 1 + }";
+        let first = parse(text.as_bytes()).unwrap();
+        let again = parse(text.as_bytes()).unwrap();
+        assert_eq!(again.to_string(), text);
+        assert_eq!(first.to_string(), again.to_string());
+        assert!(error_count(text.as_bytes()) > 0);
+        // A text only checked (a candidate) does not push the current case out.
+        let checked = "fn only_checked_by_the_parse_check( {}";
+        assert!(error_count(checked.as_bytes()) > 0);
+        let recent = RECENT.lock().unwrap();
+        assert!(!recent.iter().any(|(t, _)| &**t == checked));
     }
 
     #[test]

@@ -306,6 +306,10 @@ impl Job {
             0
         };
         let (first, mut early) = std::thread::scope(|s| {
+            if self.is_rust {
+                let case = &self.case;
+                s.spawn(move || crate::syntax::parse_ahead(case));
+            }
             let handles: Vec<_> = (1..=beside)
                 .map(|i| {
                     let (check, case) = (&self.check, &self.case);

@@ -4,7 +4,7 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use sha2::{Digest, Sha256};
@@ -89,7 +89,10 @@ pub struct Probe {
 pub struct IcePredicate {
     config: IceConfig,
     expected: Option<Signature>,
-    version: String,
+    /// `rustc -vV`, asked in the background (it runs beside the checks of the
+    /// original instead of before them) and waited for on first use.
+    version: OnceLock<String>,
+    version_job: Mutex<Option<std::thread::JoinHandle<String>>>,
     prepared: Mutex<Vec<PathBuf>>,
     /// Compiled dependencies for new target directories (crates).
     seed: super::target_seed::TargetSeed,
@@ -111,15 +114,19 @@ impl IcePredicate {
             Compile::Rustc { rustc, .. } if rustc == "rustc" => toolchain_rustc(),
             _ => None,
         };
-        let version = std::process::Command::new(direct.as_deref().map_or(rustc, Into::into))
-            .arg("-vV")
-            .output()
-            .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
-            .unwrap_or_default();
+        let program: OsString = direct.as_deref().map_or(rustc, Into::into);
+        let version_job = std::thread::spawn(move || {
+            std::process::Command::new(program)
+                .arg("-vV")
+                .output()
+                .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+                .unwrap_or_default()
+        });
         IcePredicate {
             config,
             expected: None,
-            version,
+            version: OnceLock::new(),
+            version_job: Mutex::new(Some(version_job)),
             prepared: Mutex::new(Vec::new()),
             seed: Default::default(),
             focus: Default::default(),
@@ -154,7 +161,14 @@ impl IcePredicate {
 
     /// `rustc -vV` of the compiler used.
     pub fn version(&self) -> &str {
-        &self.version
+        self.version.get_or_init(|| {
+            let job = self
+                .version_job
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .take();
+            job.and_then(|j| j.join().ok()).unwrap_or_default()
+        })
     }
 
     /// The command compiling `case` materialized under `dir` (for messages and reports).
@@ -318,7 +332,7 @@ impl Predicate<TestCase> for IcePredicate {
         let mut h = Sha256::new();
         h.update(b"ice-v1\0");
         h.update(format!("{:?}", self.config).as_bytes());
-        h.update(self.version.as_bytes());
+        h.update(self.version().as_bytes());
         h.update(serde_json::to_vec(&self.expected).unwrap_or_default());
         h.finalize().to_vec()
     }
