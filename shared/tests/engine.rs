@@ -522,6 +522,76 @@ fn passes_with_one_test_each_run_beside_each_other() {
     );
 }
 
+/// A predicate with a compiler to ask for warnings: a test takes 40 ms, a warnings
+/// compile 100 ms; the case is interesting only as it is.
+struct SlowWithWarnings<'o> {
+    original: String,
+    overlaps: &'o Overlaps,
+}
+
+impl Predicate<TestCase> for SlowWithWarnings<'_> {
+    fn fingerprint(&self) -> Vec<u8> {
+        b"slow-with-warnings".to_vec()
+    }
+    fn test(&self, case: &TestCase, _: &RunEnv<'_>) -> Result<Verdict, PredicateError> {
+        let text = std::str::from_utf8(case.files().next().unwrap().1).unwrap_or("");
+        Ok(if self.overlaps.slow(40, || text == self.original) {
+            Verdict::Interesting
+        } else {
+            Verdict::NotInteresting
+        })
+    }
+    fn unused(
+        &self,
+        _: &TestCase,
+        _: &RunEnv<'_>,
+    ) -> Result<Option<Vec<minimize_engine::Unused>>, PredicateError> {
+        self.overlaps.slow(100, || Ok(Some(Vec::new())))
+    }
+}
+
+#[test]
+fn the_warnings_compile_runs_beside_the_next_passes_tests() {
+    // `rust-unused` asks the compiler for warnings on this thread; at -j 2 the idle
+    // worker meanwhile runs the test foreseen for the pass after it (the only
+    // overlap: the original's check comes first, alone, and the body pass then
+    // finds its verdict in the cache).
+    let input = "fn f(a: Vec<u8>) -> Vec<u8> { let b = g(a, a, a, a); h(b, b, b) }\n";
+    let run_with = |jobs: usize| {
+        let overlaps = Overlaps::default();
+        let p = SlowWithWarnings {
+            original: input.to_string(),
+            overlaps: &overlaps,
+        };
+        let passes: Vec<Box<dyn Pass<TestCase>>> = vec![
+            Box::new(passes::RustUnused::default()),
+            Box::new(passes::RustReplace::empty_bodies()),
+        ];
+        let r = Reduction {
+            predicate: &p,
+            passes,
+            config: config(jobs),
+            cache: VerdictCache::new(None),
+            cancel: CancelFlag::new(),
+            admit: None,
+        };
+        let out = reduce(
+            TestCase::single("a.rs", input.as_bytes().to_vec()),
+            r,
+            &mut NullObserver,
+            &mut NullSink,
+        )
+        .unwrap();
+        let text = String::from_utf8(out.best.files().next().unwrap().1.to_vec()).unwrap();
+        (text, out.summary.runs, overlaps.count())
+    };
+    let (one, runs_one, overlaps_one) = run_with(1);
+    let (two, runs_two, overlaps_two) = run_with(2);
+    assert_eq!((one.as_str(), two.as_str()), (input, input));
+    assert_eq!(runs_one, runs_two);
+    assert_eq!((overlaps_one, overlaps_two), (0, 1));
+}
+
 #[test]
 fn a_pass_that_proposes_nothing_is_foreseen_by_replaying_it() {
     // The integer pass tests one value at a time and proposes nothing to run beside

@@ -750,6 +750,10 @@ impl<'s, 'a, C: Case> Ctx<'s, 'a, C> {
         if st.cancel.is_cancelled() {
             return Err(Interrupt::Cancelled);
         }
+        // The compile runs on this thread, leaving a core to it: the other idle
+        // workers meanwhile take the foreseen tests of the passes after this one.
+        let mut spare = (st.workers.len() - 1).saturating_sub(st.workers.in_flight());
+        st.fill(&mut VecDeque::new(), &mut spare);
         let (predicate, best) = (st.predicate, &st.best);
         let r = st
             .workers
