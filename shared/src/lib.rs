@@ -30,5 +30,7 @@ pub use predicate::{CancelFlag, FnPredicate, Predicate, PredicateError, RunEnv, 
 pub use report::{
     markdown, Event, NullObserver, Observer, PassStats, Progress, ReportInput, Summary,
 };
-pub use schedule::{reduce, Admit, Config, Ctx, EngineError, Interrupt, Outcome, Reduction};
+pub use schedule::{
+    reduce, Admit, Config, Ctx, EngineError, Finish, Interrupt, Outcome, Reduction,
+};
 pub use testcase::TestCase;

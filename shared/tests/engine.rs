@@ -51,6 +51,7 @@ fn run_file(
         cache: VerdictCache::new(None),
         cancel: CancelFlag::new(),
         admit: None,
+        finish: None,
     };
     let out = reduce(
         TestCase::single(name, input.as_bytes().to_vec()),
@@ -254,6 +255,7 @@ fn run_ints(
         cache: VerdictCache::new(None),
         cancel: CancelFlag::new(),
         admit: None,
+        finish: None,
     };
     let out = reduce(start, r, &mut NullObserver, &mut NullSink).unwrap();
     (out.best, calls.load(Ordering::Relaxed))
@@ -433,6 +435,7 @@ fn run_stoppable(
         cache: VerdictCache::new(None),
         cancel: CancelFlag::new(),
         admit,
+        finish: None,
     };
     let out = reduce(
         TestCase::single("t.txt", input.as_bytes().to_vec()),
@@ -574,6 +577,7 @@ fn the_warnings_compile_runs_beside_the_next_passes_tests() {
             cache: VerdictCache::new(None),
             cancel: CancelFlag::new(),
             admit: None,
+            finish: None,
         };
         let out = reduce(
             TestCase::single("a.rs", input.as_bytes().to_vec()),
@@ -590,6 +594,63 @@ fn the_warnings_compile_runs_beside_the_next_passes_tests() {
     assert_eq!((one.as_str(), two.as_str()), (input, input));
     assert_eq!(runs_one, runs_two);
     assert_eq!((overlaps_one, overlaps_two), (0, 1));
+}
+
+#[test]
+fn an_idle_worker_checks_the_form_the_result_is_delivered_in() {
+    // The body is needed; the line `xx` goes in the first round, so the body pass
+    // runs again in a second round (which may be the last), with one test and
+    // nothing to foresee after it. The result is delivered upper-cased. At -j 2
+    // the idle worker meanwhile runs the upper-cased best, so the final check
+    // finds its verdict; at -j 1 nothing runs beside the awaited test.
+    let input = "fn f() { body(); }\nxx\n";
+    let needed = "fn f() { body(); }\n";
+    let run_with = |jobs: usize| {
+        let overlaps = Overlaps::default();
+        let p = FnPredicate::new("form", |c: &TestCase| {
+            let text = std::str::from_utf8(c.files().next().unwrap().1).unwrap_or("");
+            overlaps.slow(20, || text.to_lowercase().starts_with(needed))
+        });
+        let upper: minimize_engine::Finish<'_, TestCase> = Box::new(|c: &TestCase| {
+            let text = std::str::from_utf8(c.files().next().unwrap().1).ok()?;
+            Some(TestCase::single("a.rs", text.to_uppercase().into_bytes()))
+        });
+        let r = Reduction {
+            predicate: &p,
+            passes: vec![
+                Box::new(passes::RustReplace::empty_bodies()),
+                Box::new(Delete::new(Lines, "lines", usize::MAX)),
+            ],
+            // No restart after the line goes: the body pass comes back in the
+            // second round only.
+            config: Config {
+                adaptive_restart: false,
+                ..config(jobs)
+            },
+            cache: VerdictCache::new(None),
+            cancel: CancelFlag::new(),
+            admit: None,
+            finish: Some(upper),
+        };
+        let out = reduce(
+            TestCase::single("a.rs", input.as_bytes().to_vec()),
+            r,
+            &mut NullObserver,
+            &mut NullSink,
+        )
+        .unwrap();
+        let best = String::from_utf8(out.best.files().next().unwrap().1.to_vec()).unwrap();
+        let form = out.checked_form.map(|(c, v)| {
+            let text = String::from_utf8(c.files().next().unwrap().1.to_vec()).unwrap();
+            (text, v)
+        });
+        (best, form)
+    };
+    let (best1, form1) = run_with(1);
+    let (best2, form2) = run_with(2);
+    assert_eq!((best1.as_str(), best2.as_str()), (needed, needed));
+    assert_eq!(form1, None);
+    assert_eq!(form2, Some((needed.to_uppercase(), true)));
 }
 
 #[test]
@@ -632,6 +693,7 @@ fn a_panicking_predicate_is_an_error_not_a_hang() {
         cache: VerdictCache::new(None),
         cancel: CancelFlag::new(),
         admit: None,
+        finish: None,
     };
     let case = TestCase::single("t.txt", b"a\nb\nc\nd\ne\nf\ng\nh\n".to_vec());
     let err = reduce(case, r, &mut NullObserver, &mut NullSink).unwrap_err();
@@ -667,6 +729,7 @@ fn warm_cache_reruns_need_no_predicate_runs() {
             cache: VerdictCache::new(Some(store)),
             cancel: CancelFlag::new(),
             admit: None,
+            finish: None,
         };
         let out = reduce(
             TestCase::single("t", input.clone().into_bytes()),
@@ -705,6 +768,7 @@ fn best_so_far_is_on_disk() {
         cache: VerdictCache::new(None),
         cancel: CancelFlag::new(),
         admit: None,
+        finish: None,
     };
     let mut sink = FileSink::new(&dest);
     let out = reduce(
@@ -731,6 +795,7 @@ fn not_interesting_original_is_an_error() {
         cache: VerdictCache::new(None),
         cancel: CancelFlag::new(),
         admit: None,
+        finish: None,
     };
     let e = reduce(
         TestCase::single("t", b"x".to_vec()),
@@ -764,6 +829,7 @@ fn cancel_stops_and_keeps_best() {
         cache: VerdictCache::new(None),
         cancel: cancel.clone(),
         admit: None,
+        finish: None,
     };
     let out = reduce(
         TestCase::single("t", input),
@@ -808,6 +874,7 @@ fn rust_passes_with_parse_check() {
         cache: VerdictCache::new(None),
         cancel: CancelFlag::new(),
         admit: Some(Box::new(move |c: &TestCase| check.admits(c))),
+        finish: None,
     };
     let out = reduce(case, r, &mut NullObserver, &mut NullSink).unwrap();
     let text = String::from_utf8(out.best.files().next().unwrap().1.to_vec()).unwrap();

@@ -18,7 +18,7 @@ use crate::predicate::{
     Signature, TestPredicate, Verdict,
 };
 use crate::report::{markdown, Event, Observer, ReportInput, Summary};
-use crate::schedule::{reduce, Config, EngineError, Reduction};
+use crate::schedule::{reduce, Config, EngineError, Finish, Reduction};
 use crate::testcase::TestCase;
 
 pub use resolve::{find_crate_root, min_name};
@@ -517,6 +517,16 @@ impl Job {
             final_check: false,
             ..Config::default()
         };
+        // The result is delivered formatted: an idle worker may check the formatted
+        // form of the best while the reduction goes on (its own directory).
+        let finish: Option<Finish<'_, TestCase>> = (self.is_rust && spec.format).then(|| {
+            let dir = self.scratch.path().join("fmt-ahead");
+            let cancel = cancel.clone();
+            Box::new(move |c: &TestCase| {
+                std::fs::create_dir_all(&dir).ok()?;
+                rustfmt(c, &dir, &cancel)
+            }) as Finish<'_, TestCase>
+        });
         let reduction = Reduction {
             predicate: self.check.predicate(),
             passes,
@@ -529,6 +539,7 @@ impl Job {
             } else {
                 None
             },
+            finish,
         };
         let outcome = match reduce(self.case.clone(), reduction, observer, &mut sink) {
             Ok(o) => o,
@@ -537,6 +548,7 @@ impl Job {
         };
         let mut best = outcome.best;
         let mut summary = outcome.summary;
+        let checked_form = outcome.checked_form;
 
         // The final check, never from the cache: of the formatted result (rustfmt,
         // else blank lines tidied, which the reduction leaves alone in source code)
@@ -553,21 +565,37 @@ impl Job {
             let predicate = self.check.predicate();
             let mut verified = false;
             if self.is_rust {
-                let formatted = spec.format.then(|| rustfmt(&best, &dir, cancel)).flatten();
+                // The formatted form with its verdict when a worker checked it
+                // during the reduction (a run of this session on these very bytes).
+                let (formatted, known) = match checked_form {
+                    Some((form, interesting)) => (Some(form), Some(interesting)),
+                    None => (
+                        spec.format.then(|| rustfmt(&best, &dir, cancel)).flatten(),
+                        None,
+                    ),
+                };
                 let tries = [
-                    (formatted, "formatting the result with rustfmt"),
+                    (formatted, "formatting the result with rustfmt", known),
                     (
                         Some(tidy_blank_lines(&best)),
                         "tidying blank lines in the result",
+                        None,
                     ),
                 ];
-                for (cand, note) in tries {
+                for (cand, note, known) in tries {
                     let Some(cand) = cand.filter(|c| *c != best) else {
                         continue;
                     };
                     observer.on_event(&Event::Note(note));
-                    summary.runs += 1;
-                    match predicate.test(&cand, &env) {
+                    let verdict = match known {
+                        Some(true) => Ok(Verdict::Interesting),
+                        Some(false) => continue,
+                        None => {
+                            summary.runs += 1;
+                            predicate.test(&cand, &env)
+                        }
+                    };
+                    match verdict {
                         Ok(Verdict::Interesting) => {
                             write_case(&cand, &self.output)
                                 .map_err(|e| output_error(e, &self.output))?;

@@ -433,6 +433,7 @@ mod shell {
             cache: VerdictCache::new(None),
             cancel: CancelFlag::new(),
             admit: None,
+            finish: None,
         };
         let case = TestCase::single("a.rs", SRC.as_bytes().to_vec());
         let out = reduce(case, r, &mut NullObserver, &mut NullSink).unwrap();

@@ -73,6 +73,11 @@ pub(crate) struct State<'a, C: Case> {
     observer: &'a mut dyn Observer,
     sink: &'a mut dyn Sink<C>,
     pub(crate) admit: Option<super::Admit<'a, C>>,
+    pub(crate) finish: Option<super::Finish<'a, C>>,
+    /// `finish` of the best with that key (`None`: no other form), with its key.
+    form: Option<(Key, Option<(Key, C)>)>,
+    /// Forms whose runs were started, and the verdicts of those that ended.
+    form_runs: Vec<(Key, Option<bool>)>,
     /// Runs started now check the best (before or after the passes): they are not
     /// counted to the current pass.
     checking: bool,
@@ -154,6 +159,9 @@ impl<'a, C: Case> State<'a, C> {
             observer,
             sink,
             admit: None,
+            finish: None,
+            form: None,
+            form_runs: Vec::new(),
             checking: false,
             key_of_best: [0; 32],
             dry: None,
@@ -313,9 +321,10 @@ impl<'a, C: Case> State<'a, C> {
     /// new background work from dry runs of a copy of the running pass replayed from
     /// its start (its decisions so far come from the cache, so it goes on past where
     /// the pass is: to its next level, say), as long as it has not improved the case,
-    /// then of the passes after it. Idle workers would do nothing otherwise; the
-    /// verdicts only help if the case does not change before those tests come.
-    fn refill_background(&mut self) {
+    /// then of the passes after it (`awaited`: the candidates about to run for the
+    /// pass itself). Idle workers would do nothing otherwise; the verdicts only
+    /// help if the case does not change before those tests come.
+    fn refill_background(&mut self, awaited: &[Key]) {
         if self.workers.len() < 2 || self.dry.is_some() || self.workers.idle().is_none() {
             return;
         }
@@ -349,7 +358,7 @@ impl<'a, C: Case> State<'a, C> {
         self.ahead_next = next;
         let found: Vec<(Key, C)> = found
             .into_iter()
-            .filter(|(k, _)| self.runnable(k))
+            .filter(|(k, _)| self.runnable(k) && !awaited.contains(k))
             .collect();
         // Background runs under way stay wanted (still valid: the best is the same).
         let mut keep: Vec<Key> = Vec::new();
@@ -361,6 +370,66 @@ impl<'a, C: Case> State<'a, C> {
         }
         self.set_background(found);
         self.background_keys.extend(keep);
+    }
+
+    /// The run of the best's form (see [`super::Reduction::finish`]) for an idle
+    /// worker, once per best, when this may be the last round: a later one, with no
+    /// improvement so far. Its verdict serves the final check if the best does not
+    /// change any more.
+    fn form_work(&mut self) -> Option<(Key, C)> {
+        if self.round < 2 || self.round_successes > 0 {
+            return None;
+        }
+        let (k, c) = self.form_of_best()?;
+        if !self.runnable(&k) || self.form_runs.iter().any(|(f, _)| *f == k) {
+            return None;
+        }
+        self.form_runs.push((k, None));
+        Some((k, c))
+    }
+
+    /// The form of the best that [`super::Reduction::finish`] gives, when it
+    /// differs from the best (computed once per best).
+    fn form_of_best(&mut self) -> Option<(Key, C)> {
+        let finish = self.finish.as_ref()?;
+        if self
+            .form
+            .as_ref()
+            .is_none_or(|(b, _)| *b != self.key_of_best)
+        {
+            let form = finish(&self.best)
+                .map(|c| (content_key(&self.fingerprint, &c), c))
+                .filter(|(k, _)| *k != self.key_of_best);
+            self.form = Some((self.key_of_best, form));
+        }
+        self.form.as_ref().and_then(|(_, f)| f.clone())
+    }
+
+    /// At the end: waits for the run of the best's form when it is under way (the
+    /// final check would run it again), after stopping every other run.
+    pub(crate) fn await_form(&mut self) {
+        let Some((base, Some((key, _)))) = &self.form else {
+            return;
+        };
+        let key = *key;
+        if *base != self.key_of_best || !self.workers.has(&key) {
+            return;
+        }
+        self.workers.abort_unless(|k| *k == key);
+        while self.workers.has(&key) && self.wait_one().is_some() {}
+    }
+
+    /// The form of the final best and its verdict, when its run ended (see
+    /// [`super::Outcome::checked_form`]).
+    pub(crate) fn checked_form(&self) -> Option<(C, bool)> {
+        let (base, Some((key, form))) = self.form.as_ref()? else {
+            return None;
+        };
+        if *base != self.key_of_best {
+            return None;
+        }
+        let (_, verdict) = self.form_runs.iter().find(|(k, _)| k == key)?;
+        verdict.map(|v| (form.clone(), v))
     }
 
     /// Neither under way nor decided.
@@ -481,20 +550,34 @@ impl<'a, C: Case> State<'a, C> {
 
     /// The background candidates' keys while they are worth running.
     fn live_background(&self) -> Vec<Key> {
-        if self.background_valid() {
+        let mut keys = if self.background_valid() {
             self.background_keys.clone()
         } else {
             Vec::new()
+        };
+        // The run of the best's form stays wanted while the best is the same.
+        if let Some((base, Some((k, _)))) = &self.form {
+            if *base == self.key_of_best {
+                keys.push(*k);
+            }
         }
+        keys
     }
 
     /// Waits for one run to end; stores its verdict (an aborted run that ended
     /// before noticing has one too; a killed one fails and stores nothing).
     fn wait_one(&mut self) -> Option<Finished> {
         let f = self.workers.wait_one()?;
-        if let Ok(v) = &f.result {
-            self.cache.put(f.key, *v);
-            self.verdicts += 1;
+        match &f.result {
+            Ok(v) => {
+                self.cache.put(f.key, *v);
+                self.verdicts += 1;
+                if let Some(r) = self.form_runs.iter_mut().find(|(k, _)| *k == f.key) {
+                    r.1 = Some(v.is_interesting());
+                }
+            }
+            // A form's run that was stopped may start again.
+            Err(_) => self.form_runs.retain(|(k, _)| *k != f.key),
         }
         Some(f)
     }
@@ -550,6 +633,13 @@ impl<'a, C: Case> State<'a, C> {
                 }
             }
             self.fill(queue, &mut budget);
+            // A worker still idle while this run is awaited: the form the result
+            // is delivered in (computing it overlaps the run).
+            if let Some(w) = self.workers.idle() {
+                if let Some((k, c)) = self.form_work() {
+                    self.start(w, k, c);
+                }
+            }
             if let Some(v) = self.wait_step(key)? {
                 return Ok(v);
             }
@@ -591,7 +681,7 @@ impl<'a, C: Case> State<'a, C> {
             }
         }
         if queue.is_empty() {
-            self.refill_background();
+            self.refill_background(&[key]);
         }
         let bg = self.live_background();
         self.workers
@@ -637,7 +727,8 @@ impl<'a, C: Case> State<'a, C> {
             keys[i] = Some(key);
         }
         if !queue.is_empty() && queue.len() < self.workers.len() {
-            self.refill_background();
+            let awaited: Vec<Key> = queue.iter().map(|(k, _)| *k).collect();
+            self.refill_background(&awaited);
         }
         let bg = self.live_background();
         // Runs are only stopped to make room: candidates that the parse check or the

@@ -87,6 +87,9 @@ pub struct Outcome<C> {
     pub best: C,
     /// What it took.
     pub summary: Summary,
+    /// The form `best` is delivered in (see [`Reduction::finish`]) and whether it
+    /// is interesting, when an otherwise idle worker ran it during the reduction.
+    pub checked_form: Option<(C, bool)>,
 }
 
 /// Everything a reduction needs besides the case, the observer and the sink.
@@ -104,10 +107,18 @@ pub struct Reduction<'a, C: Case> {
     /// A cheap static check: candidates it refuses (e.g. Rust that no longer
     /// parses) are rejected without running the predicate.
     pub admit: Option<Admit<'a, C>>,
+    /// The form the result will be delivered in, when it differs (the CLI formats
+    /// Rust with rustfmt). At `-j` > 1 a worker with nothing else to do runs the
+    /// predicate on the form of the current best, so that the final check may find
+    /// it done ([`Outcome::checked_form`]).
+    pub finish: Option<Finish<'a, C>>,
 }
 
 /// See [`Reduction::admit`].
 pub type Admit<'a, C> = Box<dyn Fn(&C) -> bool + Send + Sync + 'a>;
+
+/// See [`Reduction::finish`].
+pub type Finish<'a, C> = Box<dyn Fn(&C) -> Option<C> + Send + Sync + 'a>;
 
 /// A pass is not run again on the very case it finished its last sweep on (as
 /// C-Reduce, a sweep is the unit of work).
@@ -162,6 +173,7 @@ pub fn reduce<C: Case>(
         cache,
         cancel,
         admit,
+        finish,
     } = reduction;
     let start = Instant::now();
     let initial_size = initial.size();
@@ -188,6 +200,7 @@ pub fn reduce<C: Case>(
             sink,
         )?;
         state.admit = admit;
+        state.finish = finish;
         state.emit(&Event::Started {
             initial_size,
             jobs: config.jobs.max(1),
@@ -284,9 +297,14 @@ pub fn reduce<C: Case>(
         }
         let summary = state.summary(initial_size, round, start.elapsed(), cancelled);
         state.emit(&Event::Finished(&summary));
+        if !cancelled {
+            state.await_form();
+        }
+        let checked_form = state.checked_form();
         Ok(Outcome {
             best: state.into_best(),
             summary,
+            checked_form,
         })
     })
 }
