@@ -46,8 +46,10 @@ pub fn parse_ahead(case: &TestCase) {
 /// the current case out).
 static RECENT: Mutex<VecDeque<(Arc<str>, Parse<SourceFile>)>> = Mutex::new(VecDeque::new());
 
-/// Parses kept in [`RECENT`].
+/// Parses kept in [`RECENT`], and the most text they may hold together (a syntax
+/// tree takes several times its text; the LSP server lives on after its jobs).
 const RECENT_LIMIT: usize = 8;
+const RECENT_BYTES: usize = 4 << 20;
 
 fn parsed(text: &str, remember: bool) -> Parse<SourceFile> {
     let found = {
@@ -61,9 +63,11 @@ fn parsed(text: &str, remember: bool) -> Parse<SourceFile> {
         return p;
     }
     let p = SourceFile::parse(text, Edition::Edition2024);
-    if remember {
+    if remember && text.len() <= RECENT_BYTES {
         let mut recent = RECENT.lock().unwrap_or_else(|e| e.into_inner());
-        if recent.len() >= RECENT_LIMIT {
+        while recent.len() >= RECENT_LIMIT
+            || recent.iter().map(|(t, _)| t.len()).sum::<usize>() + text.len() > RECENT_BYTES
+        {
             recent.pop_front();
         }
         recent.push_back((Arc::from(text), p.clone()));
