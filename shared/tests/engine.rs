@@ -9,7 +9,8 @@ use minimize_engine::passes::{
 };
 use minimize_engine::{
     reduce, CancelFlag, Config, DiskStore, DiskStoreConfig, FileSink, FnPredicate, NullObserver,
-    NullSink, Predicate, PredicateError, Reduction, RunEnv, TestCase, Verdict, VerdictCache,
+    NullSink, Outcome, Predicate, PredicateError, Reduction, RunEnv, TestCase, Verdict,
+    VerdictCache,
 };
 
 fn config(jobs: usize) -> Config {
@@ -53,15 +54,25 @@ fn run_file(
         admit: None,
         finish: None,
     };
-    let out = reduce(
+    let out = reduce_file(name, input, r);
+    let text = text_of(&out.best);
+    (text, calls.load(Ordering::Relaxed))
+}
+
+/// Reduces the one-file case `name` holding `input` (no observer, no sink).
+fn reduce_file(name: &str, input: &str, r: Reduction<'_, TestCase>) -> Outcome<TestCase> {
+    reduce(
         TestCase::single(name, input.as_bytes().to_vec()),
         r,
         &mut NullObserver,
         &mut NullSink,
     )
-    .unwrap();
-    let text = String::from_utf8(out.best.files().next().unwrap().1.to_vec()).unwrap();
-    (text, calls.load(Ordering::Relaxed))
+    .unwrap()
+}
+
+/// The text of a one-file case.
+fn text_of(case: &TestCase) -> String {
+    String::from_utf8(case.files().next().unwrap().1.to_vec()).unwrap()
 }
 
 /// Counts the calls that start while another one is in flight.
@@ -437,14 +448,8 @@ fn run_stoppable(
         admit,
         finish: None,
     };
-    let out = reduce(
-        TestCase::single("t.txt", input.as_bytes().to_vec()),
-        r,
-        &mut NullObserver,
-        &mut NullSink,
-    )
-    .unwrap();
-    let text = String::from_utf8(out.best.files().next().unwrap().1.to_vec()).unwrap();
+    let out = reduce_file("t.txt", input, r);
+    let text = text_of(&out.best);
     (text, p.calls.into_inner(), p.stopped.into_inner())
 }
 
@@ -579,14 +584,8 @@ fn the_warnings_compile_runs_beside_the_next_passes_tests() {
             admit: None,
             finish: None,
         };
-        let out = reduce(
-            TestCase::single("a.rs", input.as_bytes().to_vec()),
-            r,
-            &mut NullObserver,
-            &mut NullSink,
-        )
-        .unwrap();
-        let text = String::from_utf8(out.best.files().next().unwrap().1.to_vec()).unwrap();
+        let out = reduce_file("a.rs", input, r);
+        let text = text_of(&out.best);
         (text, out.summary.runs, overlaps.count())
     };
     let (one, runs_one, overlaps_one) = run_with(1);
@@ -632,16 +631,10 @@ fn an_idle_worker_checks_the_form_the_result_is_delivered_in() {
             admit: None,
             finish: Some(upper),
         };
-        let out = reduce(
-            TestCase::single("a.rs", input.as_bytes().to_vec()),
-            r,
-            &mut NullObserver,
-            &mut NullSink,
-        )
-        .unwrap();
-        let best = String::from_utf8(out.best.files().next().unwrap().1.to_vec()).unwrap();
+        let out = reduce_file("a.rs", input, r);
+        let best = text_of(&out.best);
         let form = out.checked_form.map(|(c, v)| {
-            let text = String::from_utf8(c.files().next().unwrap().1.to_vec()).unwrap();
+            let text = text_of(&c);
             (text, v)
         });
         (best, form)
@@ -877,7 +870,7 @@ fn rust_passes_with_parse_check() {
         finish: None,
     };
     let out = reduce(case, r, &mut NullObserver, &mut NullSink).unwrap();
-    let text = String::from_utf8(out.best.files().next().unwrap().1.to_vec()).unwrap();
+    let text = text_of(&out.best);
     assert_eq!(
         unparsable.load(Ordering::Relaxed),
         0,

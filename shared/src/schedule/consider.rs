@@ -405,14 +405,21 @@ impl<'a, C: Case> State<'a, C> {
         self.form.as_ref().and_then(|(_, f)| f.clone())
     }
 
+    /// The form of the current best, with its key, once `form_of_best` computed it.
+    fn current_form(&self) -> Option<(Key, &C)> {
+        match &self.form {
+            Some((base, Some((key, form)))) if *base == self.key_of_best => Some((*key, form)),
+            _ => None,
+        }
+    }
+
     /// At the end: waits for the run of the best's form when it is under way (the
     /// final check would run it again), after stopping every other run.
     pub(crate) fn await_form(&mut self) {
-        let Some((base, Some((key, _)))) = &self.form else {
+        let Some((key, _)) = self.current_form() else {
             return;
         };
-        let key = *key;
-        if *base != self.key_of_best || !self.workers.has(&key) {
+        if !self.workers.has(&key) {
             return;
         }
         self.workers.abort_unless(|k| *k == key);
@@ -422,13 +429,8 @@ impl<'a, C: Case> State<'a, C> {
     /// The form of the final best and its verdict, when its run ended (see
     /// [`super::Outcome::checked_form`]).
     pub(crate) fn checked_form(&self) -> Option<(C, bool)> {
-        let (base, Some((key, form))) = self.form.as_ref()? else {
-            return None;
-        };
-        if *base != self.key_of_best {
-            return None;
-        }
-        let (_, verdict) = self.form_runs.iter().find(|(k, _)| k == key)?;
+        let (key, form) = self.current_form()?;
+        let (_, verdict) = self.form_runs.iter().find(|(k, _)| *k == key)?;
         verdict.map(|v| (form.clone(), v))
     }
 
@@ -556,11 +558,7 @@ impl<'a, C: Case> State<'a, C> {
             Vec::new()
         };
         // The run of the best's form stays wanted while the best is the same.
-        if let Some((base, Some((k, _)))) = &self.form {
-            if *base == self.key_of_best {
-                keys.push(*k);
-            }
-        }
+        keys.extend(self.current_form().map(|(k, _)| k));
         keys
     }
 
