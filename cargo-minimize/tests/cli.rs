@@ -438,6 +438,78 @@ fn ice_in_a_multi_file_crate() {
 }
 
 #[test]
+fn ice_in_a_workspace_member_with_path_dependencies() {
+    // `ws/app` inherits its edition from the workspace, uses a sibling member through
+    // `../util` and a crate outside the workspace through `../../outside`: each
+    // worker's copy must build as the original does.
+    let dir = tempfile::tempdir().unwrap();
+    let ws = dir.path().join("ws");
+    write(
+        &ws,
+        "Cargo.toml",
+        "[workspace]\nmembers = [\"app\", \"util\"]\nresolver = \"2\"\n\n[workspace.package]\nedition = \"2021\"\nversion = \"0.1.0\"\n",
+    );
+    write(
+        &ws,
+        "util/Cargo.toml",
+        "[package]\nname = \"util\"\nversion.workspace = true\nedition.workspace = true\n",
+    );
+    write(
+        &ws,
+        "util/src/lib.rs",
+        "pub fn double(x: u32) -> u32 {\n    x * 2\n}\n",
+    );
+    write(
+        dir.path(),
+        "outside/Cargo.toml",
+        "[package]\nname = \"outside\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    write(dir.path(), "outside/src/lib.rs", "pub const K: u32 = 3;\n");
+    let manifest = "[package]\nname = \"app\"\nversion.workspace = true\nedition.workspace = true\n\n[dependencies]\nutil = { path = \"../util\" }\noutside = { path = \"../../outside\" }\n";
+    write(&ws, "app/Cargo.toml", manifest);
+    write(
+        &ws,
+        "app/src/lib.rs",
+        "pub fn api(x: u32) -> u32 {\n    util::double(x) + outside::K\n}\n\npub fn init_later() {\n    let [(ref name, count), _rest];\n    name = \"abc\";\n    count = 3;\n}\n",
+    );
+    let o = run(&ws.join("app"), &["--ice", "-j", "2", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // The result is the member inside a copy of its workspace, beside the workspace
+    // (not inside it, where a `members` glob could pick it up).
+    let out = dir.path().join("ws.min/app");
+    assert_eq!(summary(&o)["output_path"], out.display().to_string());
+    let lib = std::fs::read_to_string(out.join("src/lib.rs")).unwrap();
+    assert!(lib.contains("let [(ref") && !lib.contains("util"), "{lib}");
+    // The sibling stays relative; the path out of the workspace is made absolute.
+    let copied = std::fs::read_to_string(out.join("Cargo.toml")).unwrap();
+    assert!(copied.contains("util = { path = \"../util\" }"), "{copied}");
+    let outside = dir.path().join("outside");
+    assert!(
+        copied.contains(&format!("path = \"{}\"", outside.display())),
+        "{copied}"
+    );
+    // The result crate reproduces the crash where it was written (a layout ICE:
+    // code generation, so `cargo build`).
+    let check = Command::new("cargo")
+        .current_dir(&out)
+        .args(["build", "--quiet"])
+        .env("RUSTC_ICE", "0")
+        .env("CARGO_TARGET_DIR", dir.path().join("target"))
+        .output()
+        .unwrap();
+    assert_eq!(check.status.code(), Some(101));
+    let e = String::from_utf8_lossy(&check.stderr);
+    assert!(
+        e.contains("internal compiler error: encountered unexpected unsized field"),
+        "{e}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(ws.join("app/Cargo.toml")).unwrap(),
+        manifest
+    );
+}
+
+#[test]
 fn not_interesting_original_explains_how_to_rerun() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "ok.rs", "pub fn fine() -> u8 { 1 }\n");
@@ -554,6 +626,8 @@ fn report_is_markdown_with_version_and_command() {
         "{md}"
     );
     assert!(md.contains("zip_eq"), "{md}");
+    // The fixture needs nightly features: the command says how they were enabled.
+    assert!(md.contains("RUSTC_BOOTSTRAP=1 "), "{md}");
 }
 
 /// `--test NAME` without `--input`: the crate's sources shrink while the test keeps

@@ -242,6 +242,7 @@ pub struct Job {
     check: Check,
     original: Option<PathBuf>,
     output: PathBuf,
+    output_tree: Option<(crate::predicate::CrateSource, PathBuf)>,
     is_rust: bool,
     scratch: crate::exec::Scratch,
     first: Option<FirstRun>,
@@ -268,6 +269,7 @@ impl Job {
             check: r.check,
             original: r.original,
             output: r.output,
+            output_tree: r.output_tree,
             is_rust: r.is_rust,
             scratch,
             first: None,
@@ -498,9 +500,8 @@ impl Job {
             observer.on_event(&Event::Note(&format!("backup: {}", backup.display())));
         }
         // The starting point goes to the output at once, so it is never missing.
-        if let Target::IceCrate { root, .. } | Target::TestSources { root, .. } = &spec.target {
-            crate::predicate::ice::copy_crate(root, &self.output)
-                .map_err(|e| output_error(e, &self.output))?;
+        if let Some((source, tree)) = &self.output_tree {
+            source.copy_to(tree).map_err(|e| output_error(e, tree))?;
         }
         write_case(&self.case, &self.output).map_err(|e| output_error(e, &self.output))?;
         let mut sink = FileSink::new(&self.output);
@@ -652,15 +653,19 @@ impl Job {
     }
 
     fn report(&self, best: &TestCase, first: &FirstRun) -> String {
-        let files: Vec<(String, String)> = best
-            .files()
-            .map(|(p, b)| {
-                (
-                    p.display().to_string(),
-                    String::from_utf8_lossy(b).into_owned(),
-                )
-            })
-            .collect();
+        let mut files: Vec<(String, String)> = Vec::new();
+        if self.output_tree.is_some() {
+            // A crate: its manifest says the edition and the dependencies.
+            if let Ok(toml) = std::fs::read_to_string(self.output.join("Cargo.toml")) {
+                files.push(("Cargo.toml".into(), toml));
+            }
+        }
+        files.extend(best.files().map(|(p, b)| {
+            (
+                p.display().to_string(),
+                String::from_utf8_lossy(b).into_owned(),
+            )
+        }));
         let (version, command) = match &self.check {
             Check::Ice(p) => (
                 p.version().to_string(),
@@ -668,6 +673,25 @@ impl Job {
             ),
             _ => (String::new(), first.command.clone()),
         };
+        // The environment the bug needs, as set for this run (not shown by the
+        // command, which inherits it).
+        let mut prefix = String::new();
+        for var in ["RUSTC_BOOTSTRAP", "RUSTFLAGS"] {
+            let set = self
+                .spec
+                .env
+                .iter()
+                .rev()
+                .find(|(k, _)| k == var)
+                .map(|(_, v)| v.clone())
+                .or_else(|| std::env::var_os(var));
+            if let Some(v) = set.filter(|v| !v.is_empty()) {
+                if !command.contains(&format!("{var}=")) {
+                    prefix.push_str(&format!("{var}={} ", crate::exec::quote(&v)));
+                }
+            }
+        }
+        let command = format!("{prefix}{command}");
         markdown(&ReportInput {
             title: match self.check {
                 Check::Ice(_) => "Internal compiler error",

@@ -7,7 +7,8 @@ use super::{Check, JobError, JobErrorKind, JobSpec, OutputChoice, Target};
 use crate::case::Case;
 use crate::predicate::ice::crate_case;
 use crate::predicate::{
-    Compile, IceConfig, IcePredicate, ScriptConfig, ScriptPredicate, TestConfig, TestPredicate,
+    Compile, CrateSource, IceConfig, IcePredicate, ScriptConfig, ScriptPredicate, TestConfig,
+    TestPredicate,
 };
 use crate::testcase::TestCase;
 
@@ -16,6 +17,9 @@ pub(super) struct Resolved {
     pub(super) check: Check,
     pub(super) original: Option<PathBuf>,
     pub(super) output: PathBuf,
+    /// A crate: what is copied, and where the copy goes (`output` is the crate's
+    /// place in it).
+    pub(super) output_tree: Option<(CrateSource, PathBuf)>,
     pub(super) is_rust: bool,
 }
 
@@ -122,7 +126,11 @@ fn output_for(spec: &JobSpec, beside: PathBuf, original: Option<&Path>) -> PathB
 }
 
 /// A crate's sources as a case, and where its reduced copy goes.
-fn read_crate(spec: &JobSpec, root: &Path) -> Result<(PathBuf, TestCase, PathBuf), JobError> {
+#[allow(clippy::type_complexity)]
+fn read_crate(
+    spec: &JobSpec,
+    root: &Path,
+) -> Result<(PathBuf, TestCase, PathBuf, (CrateSource, PathBuf)), JobError> {
     let root = check_crate_root(root)?;
     let case = crate_case(&root)
         .map_err(|e| bad(format!("cannot read the crate at {}: {e}", root.display())))?;
@@ -137,7 +145,11 @@ fn read_crate(spec: &JobSpec, root: &Path) -> Result<(PathBuf, TestCase, PathBuf
             return Err(bad(format!("{}: not valid UTF-8", root.join(p).display())));
         }
     }
-    let name = root
+    // A workspace member goes out with its workspace (`WS.min/member`), so that the
+    // copy builds as the original does; the copy lies outside the user's workspace.
+    let source = CrateSource::new(&root);
+    let tree = source.tree();
+    let name = tree
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "crate".into());
@@ -147,9 +159,10 @@ fn read_crate(spec: &JobSpec, root: &Path) -> Result<(PathBuf, TestCase, PathBuf
             "--in-place works on one file, not on a crate; give -o DIR",
         ));
     }
-    let beside = root.with_file_name(format!("{name}.min"));
-    let output = output_for(spec, beside, None);
-    Ok((root, case, output))
+    let beside = tree.with_file_name(format!("{name}.min"));
+    let output_tree = output_for(spec, beside, None);
+    let output = source.crate_in(&output_tree);
+    Ok((root, case, output, (source, output_tree)))
 }
 
 pub(super) fn resolve(spec: &JobSpec) -> Result<Resolved, JobError> {
@@ -196,21 +209,23 @@ pub(super) fn resolve(spec: &JobSpec) -> Result<Resolved, JobError> {
                 check: Check::Ice(IcePredicate::new(config)),
                 original: Some(path.clone()),
                 output: output_for(spec, min_name(path), Some(path)),
+                output_tree: None,
                 is_rust: true,
             }
         }
         Target::IceCrate { root, build } => {
-            let (root, case, output) = read_crate(spec, root)?;
+            let (root, case, output, output_tree) = read_crate(spec, root)?;
             Resolved {
                 case,
                 check: Check::Ice(IcePredicate::new(ice_crate_config(spec, &root, *build))),
                 original: None,
                 output,
+                output_tree: Some(output_tree),
                 is_rust: true,
             }
         }
         Target::TestSources { root, test } => {
-            let (root, case, output) = read_crate(spec, root)?;
+            let (root, case, output, output_tree) = read_crate(spec, root)?;
             let config = TestConfig {
                 root,
                 test: test.clone(),
@@ -225,6 +240,7 @@ pub(super) fn resolve(spec: &JobSpec) -> Result<Resolved, JobError> {
                 check: Check::Test(TestPredicate::new(config)),
                 original: None,
                 output,
+                output_tree: Some(output_tree),
                 is_rust: true,
             }
         }
@@ -257,6 +273,7 @@ pub(super) fn resolve(spec: &JobSpec) -> Result<Resolved, JobError> {
                 check: Check::Test(TestPredicate::new(config)),
                 original: Some(input.clone()),
                 output: output_for(spec, min_name(input), Some(input)),
+                output_tree: None,
                 is_rust: input.extension().is_some_and(|e| e == "rs"),
             }
         }
@@ -275,6 +292,7 @@ pub(super) fn resolve(spec: &JobSpec) -> Result<Resolved, JobError> {
                 check: Check::Script(ScriptPredicate::new(config)),
                 original: Some(path.clone()),
                 output: output_for(spec, min_name(path), Some(path)),
+                output_tree: None,
                 is_rust: path.extension().is_some_and(|e| e == "rs"),
             }
         }

@@ -94,6 +94,8 @@ pub struct IcePredicate {
     version: OnceLock<String>,
     version_job: Mutex<Option<std::thread::JoinHandle<String>>>,
     prepared: Mutex<Vec<PathBuf>>,
+    /// A crate: what each worker copies (its workspace with it).
+    source: Option<super::CrateSource>,
     /// Compiled dependencies for new target directories (crates).
     seed: super::target_seed::TargetSeed,
     /// Where the original's crash points.
@@ -122,8 +124,13 @@ impl IcePredicate {
                 .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
                 .unwrap_or_default()
         });
+        let source = match &config.compile {
+            Compile::Cargo { root, .. } => Some(super::CrateSource::new(root)),
+            Compile::Rustc { .. } => None,
+        };
         IcePredicate {
             config,
+            source,
             expected: None,
             version: OnceLock::new(),
             version_job: Mutex::new(Some(version_job)),
@@ -289,11 +296,13 @@ impl IcePredicate {
                 case.write_to(&dir).map_err(io(&dir))?;
                 Ok(dir)
             }
-            Compile::Cargo { root, .. } => {
-                let dir = env.scratch.join("crate");
+            Compile::Cargo { .. } => {
+                let source = self.source.as_ref().expect("a crate has its source");
+                let tree = env.scratch.join("crate");
+                let dir = source.crate_in(&tree);
                 let mut prepared = self.prepared.lock().expect("not poisoned");
                 if !prepared.contains(&dir) {
-                    copy_crate(root, &dir).map_err(io(&dir))?;
+                    source.copy_to(&tree).map_err(io(&tree))?;
                     prepared.push(dir.clone());
                 }
                 drop(prepared);
@@ -302,26 +311,6 @@ impl IcePredicate {
             }
         }
     }
-}
-
-/// Copies a crate (without `target/` and `.git/`) to `dest`.
-pub fn copy_crate(src: &Path, dest: &Path) -> std::io::Result<()> {
-    std::fs::create_dir_all(dest)?;
-    for entry in std::fs::read_dir(src)? {
-        let entry = entry?;
-        let name = entry.file_name();
-        if name == "target" || name == ".git" {
-            continue;
-        }
-        let ty = entry.file_type()?;
-        let to = dest.join(&name);
-        if ty.is_dir() {
-            copy_crate(&entry.path(), &to)?;
-        } else if ty.is_file() {
-            std::fs::copy(entry.path(), &to)?;
-        }
-    }
-    Ok(())
 }
 
 impl Predicate<TestCase> for IcePredicate {

@@ -1,6 +1,7 @@
 //! Predicates: the interestingness test. "Not interesting" is a `Verdict`, not an
 //! error; `PredicateError` is for broken infrastructure (cannot spawn, cancelled).
 
+mod crate_copy;
 mod focus;
 pub mod ice;
 mod script;
@@ -12,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+pub use crate_copy::CrateSource;
 pub use focus::{focus_from_stderr, Focus};
 pub use ice::{Compile, IceConfig, IcePredicate, Probe};
 pub use script::{ScriptConfig, ScriptPredicate};

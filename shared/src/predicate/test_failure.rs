@@ -11,9 +11,9 @@ use std::time::Duration;
 
 use sha2::{Digest, Sha256};
 
-use super::ice::copy_crate;
 use super::signature::{test_failure_signature, verdict_for, MatchMode, Signature};
 use super::target_seed::TargetSeed;
+use super::CrateSource;
 use super::{Predicate, PredicateError, RunEnv, Unused, Verdict};
 use crate::case::Case;
 use crate::exec::{self, CommandSpec, ExecError, Finished, RunLimits};
@@ -60,6 +60,8 @@ pub struct TestPredicate {
     sources: Vec<u8>,
     /// Compiled dependencies for new target directories.
     seed: TargetSeed,
+    /// What each worker copies (the crate, with its workspace).
+    source: CrateSource,
 }
 
 impl TestPredicate {
@@ -69,10 +71,19 @@ impl TestPredicate {
         if let Ok(case) = super::ice::crate_case(&config.root) {
             case.digest_into(&mut h);
         }
-        if let Ok(lock) = std::fs::read(config.root.join("Cargo.toml")) {
-            h.update(lock);
+        let source = CrateSource::new(&config.root);
+        // The manifests and the lockfile decide what is built too.
+        for file in [
+            config.root.join("Cargo.toml"),
+            source.tree().join("Cargo.toml"),
+            source.tree().join("Cargo.lock"),
+        ] {
+            if let Ok(bytes) = std::fs::read(file) {
+                h.update(bytes);
+            }
         }
         TestPredicate {
+            source,
             config,
             expected: None,
             built: Mutex::new(Vec::new()),
@@ -160,11 +171,14 @@ impl TestPredicate {
         {
             return Ok(exes.clone());
         }
-        let dir = env.scratch.join("crate");
-        copy_crate(&self.config.root, &dir).map_err(|source| PredicateError::Io {
-            path: dir.display().to_string(),
-            source,
-        })?;
+        let tree = env.scratch.join("crate");
+        let dir = self
+            .source
+            .copy_to(&tree)
+            .map_err(|source| PredicateError::Io {
+                path: tree.display().to_string(),
+                source,
+            })?;
         let exes = match self.build(&dir, env)? {
             Ok(exes) => exes,
             Err(failed) => {
@@ -203,7 +217,8 @@ impl TestPredicate {
     /// Writes the candidate sources into the worker's copy of the crate (made on
     /// first use); returns the copy's root.
     fn write_sources(&self, case: &TestCase, env: &RunEnv<'_>) -> Result<PathBuf, PredicateError> {
-        let dir = env.scratch.join("crate");
+        let tree = env.scratch.join("crate");
+        let dir = self.source.crate_in(&tree);
         let fresh = {
             let mut built = self.built.lock().expect("not poisoned");
             if built.iter().any(|(d, _)| d == env.scratch) {
@@ -218,7 +233,7 @@ impl TestPredicate {
             source,
         };
         if fresh {
-            copy_crate(&self.config.root, &dir).map_err(io)?;
+            self.source.copy_to(&tree).map_err(io)?;
         }
         for (p, b) in case.files() {
             let dest = dir.join(p);
@@ -233,7 +248,7 @@ impl TestPredicate {
 
     /// Writes the candidate input into the worker's copy and runs the test.
     pub fn probe(&self, case: &TestCase, env: &RunEnv<'_>) -> Result<TestProbe, PredicateError> {
-        let dir = env.scratch.join("crate");
+        let dir = self.source.crate_in(&env.scratch.join("crate"));
         let exes = match &self.config.input {
             Some(input) => {
                 let exes = self.prepare(env)?;

@@ -24,11 +24,22 @@ pub struct ReportInput<'a> {
 pub fn markdown(r: &ReportInput<'_>) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "### {}\n", r.title);
-    for (name, code) in &r.files {
-        if r.files.len() > 1 {
+    // Files the reduction emptied are left out.
+    let files: Vec<_> = r
+        .files
+        .iter()
+        .filter(|(_, code)| !code.trim().is_empty())
+        .collect();
+    for (name, code) in &files {
+        if files.len() > 1 {
             let _ = writeln!(s, "`{name}`:\n");
         }
-        let _ = writeln!(s, "```{}\n{}\n```\n", r.language, code.trim_end());
+        let language = if name.ends_with(".toml") {
+            "toml"
+        } else {
+            r.language
+        };
+        let _ = writeln!(s, "```{language}\n{}\n```\n", code.trim_end());
     }
     let _ = writeln!(s, "Command:\n\n```sh\n{}\n```\n", r.command);
     if !r.message.is_empty() {
@@ -46,4 +57,37 @@ pub fn markdown(r: &ReportInput<'_>) -> String {
     }
     s.push_str("\n_Minimized with cargo-minimize._\n");
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emptied_files_are_left_out_and_manifests_are_toml() {
+        let files = vec![
+            (
+                "Cargo.toml".to_string(),
+                "[package]\nname = \"b\"\n".to_string(),
+            ),
+            (
+                "src/lib.rs".to_string(),
+                "static B: u32 = ();\n".to_string(),
+            ),
+            ("tests/parse.rs".to_string(), "\n".to_string()),
+        ];
+        let md = markdown(&ReportInput {
+            title: "Internal compiler error",
+            files,
+            language: "rust",
+            command: "RUSTC_BOOTSTRAP=1 cargo check",
+            version: "",
+            message: "",
+            output_tail: "",
+        });
+        assert!(md.contains("`Cargo.toml`:\n\n```toml\n[package]"), "{md}");
+        assert!(md.contains("`src/lib.rs`:\n\n```rust\nstatic B"), "{md}");
+        assert!(!md.contains("tests/parse.rs"), "{md}");
+        assert!(!md.contains("`rustc -vV`"), "{md}");
+    }
 }

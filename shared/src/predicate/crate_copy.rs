@@ -1,0 +1,307 @@
+//! Copies of a crate for the workers and the output: the whole workspace the crate
+//! belongs to, so that relative `path` dependencies, `workspace = true` fields, the
+//! workspace's `Cargo.lock` and its `.cargo/` configuration work in the copy as they do
+//! in the original. `path` dependencies that point outside the copied tree are made
+//! absolute in the copy's manifests.
+
+use std::path::{Component, Path, PathBuf};
+
+/// A crate and the directory tree that is copied to build it elsewhere.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CrateSource {
+    /// The crate's directory (holding its `Cargo.toml`), absolute.
+    root: PathBuf,
+    /// The directory copied: the root of the workspace the crate belongs to, or the
+    /// crate's own directory.
+    tree: PathBuf,
+}
+
+impl CrateSource {
+    /// The crate at `root` (absolute), inside the workspace found above it, if any.
+    pub fn new(root: &Path) -> CrateSource {
+        let root = normalize(&std::path::absolute(root).unwrap_or_else(|_| root.to_path_buf()));
+        let tree = workspace_root(&root).unwrap_or_else(|| root.clone());
+        CrateSource { root, tree }
+    }
+
+    /// The crate's directory.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// The directory that is copied (the workspace root, or the crate's directory).
+    pub fn tree(&self) -> &Path {
+        &self.tree
+    }
+
+    /// The crate's place inside a copy of the tree at `copy`.
+    pub fn crate_in(&self, copy: &Path) -> PathBuf {
+        let rel = self
+            .root
+            .strip_prefix(&self.tree)
+            .expect("the crate is in its tree");
+        if rel.as_os_str().is_empty() {
+            copy.to_path_buf()
+        } else {
+            copy.join(rel)
+        }
+    }
+
+    /// Copies the tree (without `target/` and `.git/`) to `dest` and returns the
+    /// crate's place in the copy.
+    pub fn copy_to(&self, dest: &Path) -> std::io::Result<PathBuf> {
+        copy_dir(&self.tree, &self.tree, dest)?;
+        Ok(self.crate_in(dest))
+    }
+}
+
+/// The root of the workspace `root` belongs to, when it is not `root` itself: the
+/// `package.workspace` key of its manifest, else the nearest directory above holding a
+/// `Cargo.toml` with a `[workspace]` table that does not exclude it (cargo's rule).
+fn workspace_root(root: &Path) -> Option<PathBuf> {
+    let own = read_manifest(root)?;
+    if own.contains_key("workspace") {
+        return None;
+    }
+    if let Some(p) = own
+        .get("package")
+        .and_then(|p| p.get("workspace"))
+        .and_then(|w| w.as_str())
+    {
+        let ws = normalize(&root.join(p));
+        return root.starts_with(&ws).then_some(ws);
+    }
+    for dir in root.ancestors().skip(1) {
+        let Some(doc) = read_manifest(dir) else {
+            continue;
+        };
+        let Some(ws) = doc.get("workspace") else {
+            continue;
+        };
+        let rel = root.strip_prefix(dir).expect("an ancestor");
+        let excluded = ws
+            .get("exclude")
+            .and_then(|e| e.as_array())
+            .is_some_and(|a| {
+                a.iter()
+                    .filter_map(|v| v.as_str())
+                    .any(|e| rel.starts_with(normalize(Path::new(e))))
+            });
+        return (!excluded).then(|| dir.to_path_buf());
+    }
+    None
+}
+
+fn read_manifest(dir: &Path) -> Option<toml_edit::DocumentMut> {
+    std::fs::read_to_string(dir.join("Cargo.toml"))
+        .ok()?
+        .parse()
+        .ok()
+}
+
+/// `path` without `.` and `..` components (lexically, as cargo joins manifest paths).
+fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn copy_dir(tree: &Path, src: &Path, dest: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(dest)?;
+    for entry in std::fs::read_dir(src)? {
+        let entry = entry?;
+        let name = entry.file_name();
+        if name == "target" || name == ".git" {
+            continue;
+        }
+        let ty = entry.file_type()?;
+        let to = dest.join(&name);
+        if ty.is_dir() {
+            copy_dir(tree, &entry.path(), &to)?;
+        } else if ty.is_file() {
+            if name == "Cargo.toml" {
+                let text = std::fs::read_to_string(entry.path())?;
+                match outside_paths_absolute(&text, src, tree) {
+                    Some(fixed) => std::fs::write(&to, fixed)?,
+                    None => {
+                        std::fs::copy(entry.path(), &to)?;
+                    }
+                }
+            } else {
+                std::fs::copy(entry.path(), &to)?;
+            }
+        } else if ty.is_symlink() {
+            let link = std::fs::read_link(entry.path())?;
+            let _ = std::fs::remove_file(&to);
+            std::os::unix::fs::symlink(link, &to)?;
+        }
+    }
+    Ok(())
+}
+
+/// The manifest `text` (in directory `dir`) with every relative `path` of a
+/// dependency that leads out of `tree` made absolute; `None` when there is none (or
+/// the manifest does not parse: it is copied as it is).
+fn outside_paths_absolute(text: &str, dir: &Path, tree: &Path) -> Option<String> {
+    let mut doc: toml_edit::DocumentMut = text.parse().ok()?;
+    let mut changed = false;
+    let mut fix = |item: &mut toml_edit::Item| {
+        let Some(path) = item.get_mut("path") else {
+            return;
+        };
+        let Some(p) = path.as_str() else {
+            return;
+        };
+        if Path::new(p).is_absolute() {
+            return;
+        }
+        let abs = normalize(&dir.join(p));
+        if !abs.starts_with(tree) {
+            let value = toml_edit::value(abs.to_string_lossy().into_owned());
+            let decor = path.as_value().map(|v| v.decor().clone());
+            *path = value;
+            if let (Some(decor), Some(v)) = (decor, path.as_value_mut()) {
+                *v.decor_mut() = decor;
+            }
+            changed = true;
+        }
+    };
+    fn visit_deps(table: &mut toml_edit::Item, fix: &mut dyn FnMut(&mut toml_edit::Item)) {
+        if let Some(t) = table.as_table_like_mut() {
+            for (_, dep) in t.iter_mut() {
+                fix(dep);
+            }
+        }
+    }
+    const KINDS: [&str; 3] = ["dependencies", "dev-dependencies", "build-dependencies"];
+    for kind in KINDS {
+        if let Some(t) = doc.get_mut(kind) {
+            visit_deps(t, &mut fix);
+        }
+    }
+    if let Some(t) = doc
+        .get_mut("workspace")
+        .and_then(|w| w.get_mut("dependencies"))
+    {
+        visit_deps(t, &mut fix);
+    }
+    if let Some(targets) = doc.get_mut("target").and_then(|t| t.as_table_like_mut()) {
+        for (_, platform) in targets.iter_mut() {
+            for kind in KINDS {
+                if let Some(t) = platform.get_mut(kind) {
+                    visit_deps(t, &mut fix);
+                }
+            }
+        }
+    }
+    if let Some(patches) = doc.get_mut("patch").and_then(|t| t.as_table_like_mut()) {
+        for (_, source) in patches.iter_mut() {
+            visit_deps(source, &mut fix);
+        }
+    }
+    changed.then(|| doc.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(path: &Path, text: &str) {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    #[test]
+    fn a_member_is_copied_with_its_workspace() {
+        let tmp = tempfile::tempdir().unwrap();
+        let ws = tmp.path().join("ws");
+        write(
+            &ws.join("Cargo.toml"),
+            "[workspace]\nmembers = [\"a\", \"b\"]\n[workspace.package]\nedition = \"2021\"\n",
+        );
+        write(&ws.join("Cargo.lock"), "# lock\n");
+        write(&ws.join("a/Cargo.toml"), "[package]\nname = \"a\"\n");
+        write(&ws.join("a/src/lib.rs"), "pub fn a() {}\n");
+        write(
+            &ws.join("b/Cargo.toml"),
+            "[package]\nname = \"b\"\nedition.workspace = true\n[dependencies]\na = { path = \"../a\" }\n",
+        );
+        write(&ws.join("b/src/lib.rs"), "pub fn b() {}\n");
+        write(&ws.join("b/target/debug/junk"), "x");
+        let source = CrateSource::new(&ws.join("b"));
+        assert_eq!(source.tree(), ws);
+        let dest = tmp.path().join("copy");
+        let b = source.copy_to(&dest).unwrap();
+        assert_eq!(b, dest.join("b"));
+        assert_eq!(
+            std::fs::read_to_string(b.join("src/lib.rs")).unwrap(),
+            "pub fn b() {}\n"
+        );
+        assert!(dest.join("a/src/lib.rs").is_file());
+        assert!(dest.join("Cargo.lock").is_file());
+        assert!(!b.join("target").exists());
+        // `../a` stays inside the copy: the manifest is copied unchanged.
+        assert_eq!(
+            std::fs::read_to_string(b.join("Cargo.toml")).unwrap(),
+            std::fs::read_to_string(ws.join("b/Cargo.toml")).unwrap()
+        );
+    }
+
+    #[test]
+    fn a_standalone_crate_is_its_own_tree_and_outside_paths_become_absolute() {
+        let tmp = tempfile::tempdir().unwrap();
+        let c = tmp.path().join("proj");
+        write(
+            &c.join("Cargo.toml"),
+            "[package]\nname = \"proj\"\n\n[dependencies]\nhelper = { path = \"../helper\" } # local\nserde = \"1\"\n\n[target.'cfg(unix)'.dev-dependencies.more]\npath = \"../more\"\n",
+        );
+        write(&c.join("src/main.rs"), "fn main() {}\n");
+        let source = CrateSource::new(&c);
+        assert_eq!(source.tree(), c);
+        let dest = tmp.path().join("copy");
+        assert_eq!(source.copy_to(&dest).unwrap(), dest);
+        let copied = std::fs::read_to_string(dest.join("Cargo.toml")).unwrap();
+        let helper = tmp.path().join("helper");
+        let more = tmp.path().join("more");
+        assert!(
+            copied.contains(&format!("path = \"{}\" }} # local", helper.display())),
+            "{copied}"
+        );
+        assert!(
+            copied.contains(&format!("path = \"{}\"", more.display())),
+            "{copied}"
+        );
+        assert!(copied.contains("serde = \"1\""), "{copied}");
+    }
+
+    #[test]
+    fn an_excluded_crate_is_not_a_member() {
+        let tmp = tempfile::tempdir().unwrap();
+        let ws = tmp.path().join("ws");
+        write(
+            &ws.join("Cargo.toml"),
+            "[workspace]\nmembers = []\nexclude = [\"./scratch\"]\n",
+        );
+        write(
+            &ws.join("scratch/x/Cargo.toml"),
+            "[package]\nname = \"x\"\n",
+        );
+        assert_eq!(
+            CrateSource::new(&ws.join("scratch/x")).tree(),
+            ws.join("scratch/x")
+        );
+        write(
+            &ws.join("own/Cargo.toml"),
+            "[package]\nname = \"own\"\n[workspace]\n",
+        );
+        assert_eq!(CrateSource::new(&ws.join("own")).tree(), ws.join("own"));
+    }
+}
