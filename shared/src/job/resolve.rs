@@ -68,16 +68,7 @@ pub fn find_crate_root(start: &Path) -> Option<PathBuf> {
 }
 
 fn crate_edition(root: &Path) -> Option<String> {
-    let toml = std::fs::read_to_string(root.join("Cargo.toml")).ok()?;
-    toml.lines().find_map(|l| {
-        let rest = l
-            .trim()
-            .strip_prefix("edition")?
-            .trim_start()
-            .strip_prefix('=')?
-            .trim();
-        Some(rest.trim_matches('"').to_string())
-    })
+    CrateSource::new(root).edition()
 }
 
 fn check_crate_root(root: &Path) -> Result<PathBuf, JobError> {

@@ -47,6 +47,22 @@ impl CrateSource {
         }
     }
 
+    /// The crate's edition: `package.edition`, or the workspace's
+    /// `workspace.package.edition` when it says `edition.workspace = true`.
+    pub fn edition(&self) -> Option<String> {
+        let own = read_manifest(&self.root)?;
+        let edition = own.get("package")?.get("edition")?;
+        if let Some(e) = edition.as_str() {
+            return Some(e.to_string());
+        }
+        if edition.get("workspace").and_then(|w| w.as_bool()) == Some(true) {
+            let ws = read_manifest(&self.tree)?;
+            let e = ws.get("workspace")?.get("package")?.get("edition")?;
+            return e.as_str().map(String::from);
+        }
+        None
+    }
+
     /// Copies the tree (without `target/` and `.git/`) to `dest` and returns the
     /// crate's place in the copy.
     pub fn copy_to(&self, dest: &Path) -> std::io::Result<PathBuf> {
@@ -225,7 +241,7 @@ mod tests {
         let ws = tmp.path().join("ws");
         write(
             &ws.join("Cargo.toml"),
-            "[workspace]\nmembers = [\"a\", \"b\"]\n[workspace.package]\nedition = \"2021\"\n",
+            "[workspace]\nmembers = [\"a\", \"b\"]\n[workspace.package]\nedition = \"2018\"\n",
         );
         write(&ws.join("Cargo.lock"), "# lock\n");
         write(&ws.join("a/Cargo.toml"), "[package]\nname = \"a\"\n");
@@ -238,6 +254,7 @@ mod tests {
         write(&ws.join("b/target/debug/junk"), "x");
         let source = CrateSource::new(&ws.join("b"));
         assert_eq!(source.tree(), ws);
+        assert_eq!(source.edition().as_deref(), Some("2018"));
         let dest = tmp.path().join("copy");
         let b = source.copy_to(&dest).unwrap();
         assert_eq!(b, dest.join("b"));
@@ -266,6 +283,7 @@ mod tests {
         write(&c.join("src/main.rs"), "fn main() {}\n");
         let source = CrateSource::new(&c);
         assert_eq!(source.tree(), c);
+        assert_eq!(source.edition(), None);
         let dest = tmp.path().join("copy");
         assert_eq!(source.copy_to(&dest).unwrap(), dest);
         let copied = std::fs::read_to_string(dest.join("Cargo.toml")).unwrap();
