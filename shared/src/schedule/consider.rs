@@ -100,6 +100,10 @@ pub(crate) struct State<'a, C: Case> {
     /// `(best, verdicts stored)` at the last refill: nothing new to foresee until
     /// one of them changes.
     refilled_at: Option<(Key, u64)>,
+    /// `foresee` was asked for at the start of the running pass and is done on
+    /// the first occasion a worker would otherwise stay idle (the pass's own
+    /// candidates often fill the workers; the dry runs cost time on large cases).
+    foresee_pending: bool,
     /// Verdicts stored in the cache by runs of this reduction.
     verdicts: u64,
 }
@@ -172,6 +176,7 @@ impl<'a, C: Case> State<'a, C> {
             ahead_next: Vec::new(),
             ahead_base: [0; 32],
             refilled_at: None,
+            foresee_pending: false,
             verdicts: 0,
         })
         .map(|mut s: Self| {
@@ -279,6 +284,7 @@ impl<'a, C: Case> State<'a, C> {
         self.ahead_next = next;
         self.ahead_base = self.key_of_best;
         self.refilled_at = None;
+        self.foresee_pending = false;
     }
 
     /// Background work from dry runs of copies of `passes`, in order, as they would
@@ -311,10 +317,18 @@ impl<'a, C: Case> State<'a, C> {
     /// Background work for the passes after the one about to run (see `set_ahead`):
     /// one candidate per worker.
     pub(crate) fn foresee(&mut self) {
+        self.foresee_pending = false;
         let next = std::mem::take(&mut self.ahead_next);
         let found = self.foresee_with(&next, self.workers.len());
         self.ahead_next = next;
         self.set_background(found);
+    }
+
+    /// [`State::foresee`] when a worker would otherwise stay idle (see
+    /// `foresee_pending`); until then there is no background work.
+    pub(crate) fn foresee_later(&mut self) {
+        self.set_background(Vec::new());
+        self.foresee_pending = true;
     }
 
     /// When the running pass has nothing to propose and no background work is left:
@@ -346,6 +360,8 @@ impl<'a, C: Case> State<'a, C> {
             }
         }
         self.refilled_at = Some(now);
+        // The replay goes on to the passes after this one: what `foresee` would do.
+        self.foresee_pending = false;
         // The candidate awaited now is among what the replay finds: one more.
         let limit = self.workers.len() + 1;
         let current = self.ahead_current.take();
@@ -376,8 +392,12 @@ impl<'a, C: Case> State<'a, C> {
     /// worker, once per best, when this may be the last round: a later one, with no
     /// improvement so far. Its verdict serves the final check if the best does not
     /// change any more.
-    fn form_work(&mut self) -> Option<(Key, C)> {
+    fn form_work(&mut self, may_compute: bool) -> Option<(Key, C)> {
         if self.round < 2 || self.round_successes > 0 {
+            return None;
+        }
+        let known = (self.form.as_ref()).is_some_and(|(b, _)| *b == self.key_of_best);
+        if !known && !may_compute {
             return None;
         }
         let (k, c) = self.form_of_best()?;
@@ -550,6 +570,16 @@ impl<'a, C: Case> State<'a, C> {
         }
     }
 
+    /// [`State::fill`], and when a worker is left idle with budget to spare, the
+    /// foresight put off at the start of the pass, then `fill` again.
+    fn fill_or_foresee(&mut self, queue: &mut VecDeque<(Key, C)>, budget: &mut usize) {
+        self.fill(queue, budget);
+        if self.foresee_pending && *budget > 0 && self.workers.idle().is_some() {
+            self.foresee();
+            self.fill(queue, budget);
+        }
+    }
+
     /// The background candidates' keys while they are worth running.
     fn live_background(&self) -> Vec<Key> {
         let mut keys = if self.background_valid() {
@@ -625,16 +655,20 @@ impl<'a, C: Case> State<'a, C> {
                 return Ok(v);
             }
             // An aborted run of it may still end with a verdict: wait for it first.
+            let mut started = false;
             if !self.workers.has(&key) {
                 if let Some(w) = self.workers.idle() {
                     self.start(w, key, cand.clone());
+                    started = true;
                 }
             }
-            self.fill(queue, &mut budget);
+            self.fill_or_foresee(queue, &mut budget);
             // A worker still idle while this run is awaited: the form the result
-            // is delivered in (computing it overlaps the run).
+            // is delivered in. Computing it (rustfmt) takes a while on this thread:
+            // only while the awaited run has just started, so that it overlaps the
+            // run instead of delaying what follows it.
             if let Some(w) = self.workers.idle() {
-                if let Some((k, c)) = self.form_work() {
+                if let Some((k, c)) = self.form_work(started) {
                     self.start(w, k, c);
                 }
             }
@@ -842,7 +876,7 @@ impl<'s, 'a, C: Case> Ctx<'s, 'a, C> {
         // The compile runs on this thread, leaving a core to it: the other idle
         // workers meanwhile take the foreseen tests of the passes after this one.
         let mut spare = (st.workers.len() - 1).saturating_sub(st.workers.in_flight());
-        st.fill(&mut VecDeque::new(), &mut spare);
+        st.fill_or_foresee(&mut VecDeque::new(), &mut spare);
         let (predicate, best) = (st.predicate, &st.best);
         let r = st
             .workers

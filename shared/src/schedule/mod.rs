@@ -133,9 +133,11 @@ fn skipped<C: Case>(
 /// With idle workers in view: keeps copies of the pass about to run and of the
 /// next ones for foresight (dry runs of them, as they would run if no test
 /// succeeds, whose candidates the workers take as background work). Foresight of
-/// the next passes starts at once for a pass whose last sweep found nothing (and
-/// before its first): the bet is that it finds nothing again. Otherwise it starts
-/// only when the pass itself has nothing to propose. Nothing is decided by it: a
+/// the next passes is wanted from the start for a pass whose last sweep found
+/// nothing (and before its first): the bet is that it finds nothing again. It is
+/// done when a worker would otherwise stay idle (the pass's own first tests often
+/// fill the workers, and dry runs of several passes over a large case take
+/// time). Otherwise it starts only when the pass itself has nothing to propose. Nothing is decided by it: a
 /// pass's tests then find their verdicts in the cache, or join a run under way.
 fn foresee<C: Case>(
     state: &mut consider::State<'_, C>,
@@ -153,7 +155,7 @@ fn foresee<C: Case>(
         .collect();
     state.set_ahead(passes[next[0]].fork(), ahead);
     if at_once {
-        state.foresee();
+        state.foresee_later();
     } else {
         state.set_background(Vec::new());
     }
