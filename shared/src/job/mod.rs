@@ -3,6 +3,7 @@
 //! render the bug report. The CLI and the LSP server both describe a job as a
 //! [`JobSpec`] and map [`JobError`] kinds to exit codes or editor messages.
 
+mod manifest;
 mod resolve;
 
 use std::ffi::OsString;
@@ -234,6 +235,9 @@ pub struct JobResult {
     /// The Markdown bug report.
     pub report: String,
 }
+
+/// Dependencies of a crate's result tried one at a time when they cannot all go.
+const MAX_SINGLE_DEPENDENCY_TRIES: usize = 12;
 
 /// A resolved job, ready to check and run.
 pub struct Job {
@@ -639,6 +643,9 @@ impl Job {
                 }
             }
         }
+        if self.output_tree.is_some() && !summary.cancelled {
+            self.drop_dependencies(&best, &mut summary, observer, cancel)?;
+        }
         summary.final_size = best.size();
         let first = self.first.as_ref().expect("checked above");
         let report = self.report(&best, first);
@@ -650,6 +657,77 @@ impl Job {
             summary,
             report,
         })
+    }
+
+    /// A crate's result without the dependencies it no longer needs: all of them at
+    /// once, else one at a time (the first [`MAX_SINGLE_DEPENDENCY_TRIES`]), each a
+    /// check of the final sources with that manifest. A manifest that keeps the bug
+    /// is written to the output (so the result as written was checked).
+    fn drop_dependencies(
+        &self,
+        best: &TestCase,
+        summary: &mut Summary,
+        observer: &mut dyn Observer,
+        cancel: &CancelFlag,
+    ) -> Result<(), JobError> {
+        let path = self.output.join("Cargo.toml");
+        let Ok(mut text) = std::fs::read_to_string(&path) else {
+            return Ok(());
+        };
+        let names = manifest::dependency_names(&text);
+        if names.is_empty() {
+            return Ok(());
+        }
+        observer.on_event(&Event::Note(
+            "removing the dependencies the result does not need",
+        ));
+        let dir = self.scratch.path().join("deps");
+        std::fs::create_dir_all(&dir).map_err(internal)?;
+        let env = RunEnv {
+            worker: 0,
+            scratch: &dir,
+            cancel,
+        };
+        let predicate = self.check.predicate();
+        let mut groups = vec![names.clone()];
+        if names.len() > 1 {
+            groups.extend(
+                (names.iter())
+                    .take(MAX_SINGLE_DEPENDENCY_TRIES)
+                    .map(|n| vec![n.clone()]),
+            );
+        }
+        for group in groups {
+            let Some(cand) = manifest::without(&text, &group) else {
+                continue;
+            };
+            let files = best
+                .files()
+                .map(|(p, b)| (p.to_path_buf(), b.to_vec()))
+                .chain([(PathBuf::from("Cargo.toml"), cand.clone().into_bytes())]);
+            summary.runs += 1;
+            match predicate.test(&TestCase::from_files(files), &env) {
+                Ok(v) if v.is_interesting() => {
+                    crate::output::write_atomic(&path, cand.as_bytes()).map_err(|e| {
+                        JobError::new(
+                            JobErrorKind::Output,
+                            format!("cannot write {}: {e}", path.display()),
+                        )
+                    })?;
+                    text = cand;
+                    if group.len() == names.len() {
+                        break;
+                    }
+                }
+                Err(PredicateError::Cancelled) => {
+                    summary.cancelled = true;
+                    break;
+                }
+                // Still needed (or the check failed: the manifest stays as it is).
+                _ => {}
+            }
+        }
+        Ok(())
     }
 
     fn report(&self, best: &TestCase, first: &FirstRun) -> String {

@@ -1,0 +1,141 @@
+//! The dependencies of a reduced crate's `Cargo.toml`: once the sources are
+//! minimal they often use none of them, and a bug report is better without them
+//! (nothing to download or build). Candidates for the check, as manifest texts.
+
+use toml_edit::{DocumentMut, Item};
+
+const KINDS: [&str; 3] = ["dependencies", "dev-dependencies", "build-dependencies"];
+
+/// The dependency tables of `doc`: the top-level ones and those under `[target.*]`.
+fn tables(doc: &mut DocumentMut) -> Vec<&mut Item> {
+    let mut out = Vec::new();
+    let (root, target): (Vec<_>, Vec<_>) = doc
+        .iter_mut()
+        .filter(|(k, _)| KINDS.contains(&k.get()) || k.get() == "target")
+        .partition(|(k, _)| k.get() != "target");
+    out.extend(root.into_iter().map(|(_, v)| v));
+    for (_, targets) in target {
+        let Some(targets) = targets.as_table_like_mut() else {
+            continue;
+        };
+        for (_, platform) in targets.iter_mut() {
+            let Some(platform) = platform.as_table_like_mut() else {
+                continue;
+            };
+            for (k, v) in platform.iter_mut() {
+                if KINDS.contains(&k.get()) {
+                    out.push(v);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The names under which the manifest `text` depends on other crates, in order
+/// (a name used in several tables appears once).
+pub(crate) fn dependency_names(text: &str) -> Vec<String> {
+    let Ok(mut doc) = text.parse::<DocumentMut>() else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = Vec::new();
+    for table in tables(&mut doc) {
+        if let Some(t) = table.as_table_like() {
+            for (name, _) in t.iter() {
+                if !names.iter().any(|n| n == name) {
+                    names.push(name.to_string());
+                }
+            }
+        }
+    }
+    names
+}
+
+/// The manifest `text` without the dependencies named in `drop` (in every table),
+/// and without the features' references to them (`name`, `dep:name`, `name/f`,
+/// `name?/f`), so that it still parses for cargo. `None` when nothing changes.
+pub(crate) fn without(text: &str, drop: &[String]) -> Option<String> {
+    let mut doc = text.parse::<DocumentMut>().ok()?;
+    let mut changed = false;
+    for table in tables(&mut doc) {
+        if let Some(t) = table.as_table_like_mut() {
+            for name in drop {
+                changed |= t.remove(name).is_some();
+            }
+        }
+    }
+    let refers = |v: &str| {
+        let v = v.strip_prefix("dep:").unwrap_or(v);
+        let name = v.split(['/', '?']).next().unwrap_or(v);
+        drop.iter().any(|d| d == name)
+    };
+    if let Some(features) = doc.get_mut("features").and_then(|f| f.as_table_like_mut()) {
+        for (_, list) in features.iter_mut() {
+            if let Some(a) = list.as_array_mut() {
+                let before = a.len();
+                a.retain(|v| !v.as_str().is_some_and(refers));
+                if a.len() != before {
+                    a.fmt();
+                    changed = true;
+                }
+            }
+        }
+    }
+    changed.then(|| doc.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MANIFEST: &str = r#"[package]
+name = "app"
+edition = "2021"
+
+[dependencies]
+serde = { version = "1", optional = true }
+util = { path = "../util" } # local
+regex = "1"
+
+[dev-dependencies]
+regex = "1"
+
+[target.'cfg(unix)'.dependencies]
+libc = "0.2"
+
+[features]
+default = ["serde/std", "fast"]
+json = ["dep:serde"]
+fast = []
+"#;
+
+    #[test]
+    fn names_come_from_every_dependency_table_once() {
+        assert_eq!(
+            dependency_names(MANIFEST),
+            ["serde", "util", "regex", "libc"]
+        );
+        assert!(dependency_names("[package]\nname = \"x\"\n").is_empty());
+        assert!(dependency_names("not toml [").is_empty());
+    }
+
+    #[test]
+    fn dropping_dependencies_drops_the_features_references_to_them() {
+        let all = dependency_names(MANIFEST);
+        let text = without(MANIFEST, &all).unwrap();
+        assert!(dependency_names(&text).is_empty(), "{text}");
+        assert!(text.contains("default = [\"fast\"]"), "{text}");
+        assert!(text.contains("json = []"), "{text}");
+        assert!(
+            text.contains("[package]\nname = \"app\"\nedition = \"2021\"\n"),
+            "{text}"
+        );
+        let text = without(MANIFEST, &["regex".to_string()]).unwrap();
+        assert_eq!(dependency_names(&text), ["serde", "util", "libc"]);
+        assert!(
+            text.contains("util = { path = \"../util\" } # local"),
+            "{text}"
+        );
+        assert_eq!(without(MANIFEST, &["nothing".to_string()]), None);
+    }
+}
