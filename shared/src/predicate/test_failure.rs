@@ -240,7 +240,7 @@ impl TestPredicate {
             if case.is_gone(p, b) {
                 crate::testcase::remove_if_present(&dest).map_err(io)?;
             } else if std::fs::read(&dest).ok().as_deref() != Some(b) {
-                crate::output::write_atomic(&dest, b).map_err(io)?;
+                write_scratch(&dest, b).map_err(io)?;
             }
         }
         Ok(dir)
@@ -253,11 +253,9 @@ impl TestPredicate {
             Some(input) => {
                 let exes = self.prepare(env)?;
                 let dest = dir.join(input);
-                crate::output::write_atomic(&dest, case.seq(0)).map_err(|source| {
-                    PredicateError::Io {
-                        path: dest.display().to_string(),
-                        source,
-                    }
+                write_scratch(&dest, case.seq(0)).map_err(|source| PredicateError::Io {
+                    path: dest.display().to_string(),
+                    source,
                 })?;
                 exes
             }
@@ -407,6 +405,16 @@ impl Predicate<TestCase> for TestPredicate {
         };
         Ok(Some(super::unused_from_json(&done.stdout, &dir, case)))
     }
+}
+
+/// Writes a file of a worker's private copy: no other process reads it while it is
+/// written, and it need not survive a crash, so neither a rename nor a sync (which
+/// `write_atomic` does for the user's files) is worth its time on every check.
+fn write_scratch(dest: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    if let Some(parent) = dest.parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    std::fs::write(dest, bytes)
 }
 
 #[cfg(test)]
