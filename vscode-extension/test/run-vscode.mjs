@@ -192,13 +192,24 @@ async function openWorkbench(b, cs, w) {
   return page;
 }
 
-/** Opens `name` through Quick Open and waits for its editor. */
+/** Opens `name` through Quick Open and waits for its editor. Quick Open may not
+ * list the file yet while the workbench is still indexing the folder (seen once
+ * in CI): it is asked again, up to five times, until the file's row shows. */
 async function openFile(page, name) {
-  await page.keyboard.press('Control+P');
-  await page.keyboard.type(name);
-  await sleep(800);
-  await page.keyboard.press('Enter');
-  await page.waitForSelector('.monaco-editor .view-lines', { timeout: 30000 });
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Control+P');
+    await page.keyboard.type(name);
+    try {
+      await page.waitForSelector(`.quick-input-list .monaco-list-row >> text=${name}`, { timeout: 5000 });
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('.monaco-editor .view-lines', { timeout: 10000 });
+      return;
+    } catch (e) {
+      if (attempt >= 5) throw e;
+      await page.keyboard.press('Escape');
+      await sleep(2000);
+    }
+  }
 }
 
 async function uiFlow() {
