@@ -610,10 +610,11 @@ fn an_idle_worker_checks_the_form_the_result_is_delivered_in() {
             let text = std::str::from_utf8(c.files().next().unwrap().1).unwrap_or("");
             overlaps.slow(20, || text.to_lowercase().starts_with(needed))
         });
-        let upper: minimize_engine::Finish<'_, TestCase> = Box::new(|c: &TestCase| {
-            let text = std::str::from_utf8(c.files().next().unwrap().1).ok()?;
-            Some(TestCase::single("a.rs", text.to_uppercase().into_bytes()))
-        });
+        let upper: minimize_engine::Finish<'_, TestCase> =
+            Box::new(|c: &TestCase, _: &RunEnv<'_>| {
+                let text = std::str::from_utf8(c.files().next().unwrap().1).ok()?;
+                Some(TestCase::single("a.rs", text.to_uppercase().into_bytes()))
+            });
         let r = Reduction {
             predicate: &p,
             passes: vec![

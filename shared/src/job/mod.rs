@@ -522,14 +522,13 @@ impl Job {
             final_check: false,
             ..Config::default()
         };
-        // The result is delivered formatted: an idle worker may check the formatted
-        // form of the best while the reduction goes on (its own directory).
+        // The result is delivered formatted: an idle worker may format the best and
+        // check that while the reduction goes on (in its own scratch directory).
         let finish: Option<Finish<'_, TestCase>> = (self.is_rust && spec.format).then(|| {
-            let dir = self.scratch.path().join("fmt-ahead");
-            let cancel = cancel.clone();
-            Box::new(move |c: &TestCase| {
+            Box::new(|c: &TestCase, env: &RunEnv<'_>| {
+                let dir = env.scratch.join("fmt");
                 std::fs::create_dir_all(&dir).ok()?;
-                rustfmt(c, &dir, &cancel)
+                rustfmt(c, &dir, env.cancel)
             }) as Finish<'_, TestCase>
         });
         let reduction = Reduction {

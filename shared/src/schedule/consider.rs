@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::workers::{Finished, Workers};
+use super::workers::{Finished, Task, Workers};
 use super::{Config, EngineError};
 use crate::cache::{Key, VerdictCache};
 use crate::case::{content_key, is_smaller, Case};
@@ -73,9 +73,12 @@ pub(crate) struct State<'a, C: Case> {
     observer: &'a mut dyn Observer,
     sink: &'a mut dyn Sink<C>,
     pub(crate) admit: Option<super::Admit<'a, C>>,
-    pub(crate) finish: Option<super::Finish<'a, C>>,
-    /// `finish` of the best with that key (`None`: no other form), with its key.
+    /// `finish` of the best with that key (`None`: no other form), with its key
+    /// (computed by a worker: [`Task::Form`]).
     form: Option<(Key, Option<(Key, C)>)>,
+    /// Bests whose form a worker was asked to compute and test, with the key that
+    /// task runs under and the pass running when it started (its run counts there).
+    form_tasks: Vec<(Key, Key, usize)>,
     /// Forms whose runs were started, and the verdicts of those that ended.
     form_runs: Vec<(Key, Option<bool>)>,
     /// Runs started now check the best (before or after the passes): they are not
@@ -163,8 +166,8 @@ impl<'a, C: Case> State<'a, C> {
             observer,
             sink,
             admit: None,
-            finish: None,
             form: None,
+            form_tasks: Vec::new(),
             form_runs: Vec::new(),
             checking: false,
             key_of_best: [0; 32],
@@ -392,40 +395,40 @@ impl<'a, C: Case> State<'a, C> {
     /// worker, once per best, when this may be the last round: a later one, with no
     /// improvement so far. Its verdict serves the final check if the best does not
     /// change any more.
-    fn form_work(&mut self, may_compute: bool) -> Option<(Key, C)> {
-        if self.round < 2 || self.round_successes > 0 {
+    fn form_work(&mut self) -> Option<(Key, Task<C>)> {
+        if self.round < 2 || self.round_successes > 0 || !self.workers.makes_forms() {
             return None;
         }
-        let known = (self.form.as_ref()).is_some_and(|(b, _)| *b == self.key_of_best);
-        if !known && !may_compute {
-            return None;
+        match &self.form {
+            // Known (a task computed it, but its run was stopped): run it.
+            Some((base, form)) if *base == self.key_of_best => {
+                let (k, c) = form.clone()?;
+                if !self.runnable(&k) || self.form_runs.iter().any(|(f, _)| *f == k) {
+                    return None;
+                }
+                self.form_runs.push((k, None));
+                Some((k, Task::Test(c)))
+            }
+            _ => {
+                let base = self.key_of_best;
+                if self.form_tasks.iter().any(|(b, _, _)| *b == base) {
+                    return None;
+                }
+                let task = form_task_key(&base);
+                self.form_tasks.push((base, task, self.current));
+                Some((task, Task::Form(self.best.clone())))
+            }
         }
-        let (k, c) = self.form_of_best()?;
-        if !self.runnable(&k) || self.form_runs.iter().any(|(f, _)| *f == k) {
-            return None;
-        }
-        self.form_runs.push((k, None));
-        Some((k, c))
     }
 
-    /// The form of the best that [`super::Reduction::finish`] gives, when it
-    /// differs from the best (computed once per best).
-    fn form_of_best(&mut self) -> Option<(Key, C)> {
-        let finish = self.finish.as_ref()?;
-        if self
-            .form
-            .as_ref()
-            .is_none_or(|(b, _)| *b != self.key_of_best)
-        {
-            let form = finish(&self.best)
-                .map(|c| (content_key(&self.fingerprint, &c), c))
-                .filter(|(k, _)| *k != self.key_of_best);
-            self.form = Some((self.key_of_best, form));
-        }
-        self.form.as_ref().and_then(|(_, f)| f.clone())
+    /// The key the task computing and testing the form of the best runs under.
+    fn form_task_of_best(&self) -> Option<Key> {
+        (self.form_tasks.iter())
+            .find(|(b, _, _)| *b == self.key_of_best)
+            .map(|(_, t, _)| *t)
     }
 
-    /// The form of the current best, with its key, once `form_of_best` computed it.
+    /// The form of the current best, with its key, once a worker computed it.
     fn current_form(&self) -> Option<(Key, &C)> {
         match &self.form {
             Some((base, Some((key, form)))) if *base == self.key_of_best => Some((*key, form)),
@@ -436,14 +439,15 @@ impl<'a, C: Case> State<'a, C> {
     /// At the end: waits for the run of the best's form when it is under way (the
     /// final check would run it again), after stopping every other run.
     pub(crate) fn await_form(&mut self) {
-        let Some((key, _)) = self.current_form() else {
-            return;
-        };
-        if !self.workers.has(&key) {
+        let keys: Vec<Key> = (self.current_form().map(|(k, _)| k).into_iter())
+            .chain(self.form_task_of_best())
+            .filter(|k| self.workers.has(k))
+            .collect();
+        if keys.is_empty() {
             return;
         }
-        self.workers.abort_unless(|k| *k == key);
-        while self.workers.has(&key) && self.wait_one().is_some() {}
+        self.workers.abort_unless(|k| keys.contains(k));
+        while keys.iter().any(|k| self.workers.has(k)) && self.wait_one().is_some() {}
     }
 
     /// The form of the final best and its verdict, when its run ended (see
@@ -540,10 +544,19 @@ impl<'a, C: Case> State<'a, C> {
 
     /// Starts a run on idle worker `w` (counted now: an aborted run was a run).
     fn start(&mut self, w: usize, key: Key, c: C) {
-        self.workers.start(w, key, c, &self.cancel);
-        self.runs += 1;
-        if !self.checking {
-            self.stats[self.current].runs += 1;
+        self.start_task(w, key, Task::Test(c));
+    }
+
+    /// Starts `task` on idle worker `w`. A test counts as a run now; a form task
+    /// when it ends with a form to test (see `wait_one`).
+    fn start_task(&mut self, w: usize, key: Key, task: Task<C>) {
+        let test = matches!(task, Task::Test(_));
+        self.workers.start(w, key, task, &self.cancel);
+        if test {
+            self.runs += 1;
+            if !self.checking {
+                self.stats[self.current].runs += 1;
+            }
         }
     }
 
@@ -589,13 +602,32 @@ impl<'a, C: Case> State<'a, C> {
         };
         // The run of the best's form stays wanted while the best is the same.
         keys.extend(self.current_form().map(|(k, _)| k));
+        keys.extend(self.form_task_of_best());
         keys
     }
 
     /// Waits for one run to end; stores its verdict (an aborted run that ended
     /// before noticing has one too; a killed one fails and stores nothing).
-    fn wait_one(&mut self) -> Option<Finished> {
+    fn wait_one(&mut self) -> Option<Finished<C>> {
         let f = self.workers.wait_one()?;
+        if let Some(form) = &f.form {
+            let (base, _, pass) = *(self.form_tasks.iter())
+                .find(|(_, t, _)| *t == f.key)
+                .expect("a form task was started");
+            self.form = Some((base, form.clone()));
+            let Some((key, _)) = form else {
+                return Some(f);
+            };
+            self.runs += 1;
+            self.stats[pass].runs += 1;
+            // Stopped (an error): the form is known now and its run may start again.
+            if let Ok(v) = &f.result {
+                self.cache.put(*key, *v);
+                self.verdicts += 1;
+                self.form_runs.push((*key, Some(v.is_interesting())));
+            }
+            return Some(f);
+        }
         match &f.result {
             Ok(v) => {
                 self.cache.put(f.key, *v);
@@ -655,21 +687,17 @@ impl<'a, C: Case> State<'a, C> {
                 return Ok(v);
             }
             // An aborted run of it may still end with a verdict: wait for it first.
-            let mut started = false;
             if !self.workers.has(&key) {
                 if let Some(w) = self.workers.idle() {
                     self.start(w, key, cand.clone());
-                    started = true;
                 }
             }
             self.fill_or_foresee(queue, &mut budget);
             // A worker still idle while this run is awaited: the form the result
-            // is delivered in. Computing it (rustfmt) takes a while on this thread:
-            // only while the awaited run has just started, so that it overlaps the
-            // run instead of delaying what follows it.
+            // is delivered in (the worker computes it, then tests it).
             if let Some(w) = self.workers.idle() {
-                if let Some((k, c)) = self.form_work(started) {
-                    self.start(w, k, c);
+                if let Some((k, task)) = self.form_work() {
+                    self.start_task(w, k, task);
                 }
             }
             if let Some(v) = self.wait_step(key)? {
@@ -1023,4 +1051,14 @@ impl<'s, 'a, C: Case> Ctx<'s, 'a, C> {
         }
         Ok(())
     }
+}
+
+/// The key a task computing and testing the form of the case with key `base` runs
+/// under: not the key of any case.
+fn form_task_key(base: &Key) -> Key {
+    use sha2::Digest;
+    let mut h = sha2::Sha256::new();
+    h.update(b"form-task\0");
+    h.update(base);
+    h.finalize().into()
 }

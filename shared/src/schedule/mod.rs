@@ -108,9 +108,10 @@ pub struct Reduction<'a, C: Case> {
     /// parses) are rejected without running the predicate.
     pub admit: Option<Admit<'a, C>>,
     /// The form the result will be delivered in, when it differs (the CLI formats
-    /// Rust with rustfmt). At `-j` > 1 a worker with nothing else to do runs the
-    /// predicate on the form of the current best, so that the final check may find
-    /// it done ([`Outcome::checked_form`]).
+    /// Rust with rustfmt). At `-j` > 1 a worker with nothing else to do computes
+    /// the form of the current best (in its own scratch directory, `RunEnv`) and
+    /// runs the predicate on it, so that the final check may find it done
+    /// ([`Outcome::checked_form`]).
     pub finish: Option<Finish<'a, C>>,
 }
 
@@ -118,7 +119,8 @@ pub struct Reduction<'a, C: Case> {
 pub type Admit<'a, C> = Box<dyn Fn(&C) -> bool + Send + Sync + 'a>;
 
 /// See [`Reduction::finish`].
-pub type Finish<'a, C> = Box<dyn Fn(&C) -> Option<C> + Send + Sync + 'a>;
+pub type Finish<'a, C> =
+    Box<dyn Fn(&C, &crate::predicate::RunEnv<'_>) -> Option<C> + Send + Sync + 'a>;
 
 /// A pass is not run again on the very case it finished its last sweep on (as
 /// C-Reduce, a sweep is the unit of work).
@@ -183,10 +185,15 @@ pub fn reduce<C: Case>(
     // The workers are threads of this scope: they end (after their runs are
     // aborted) when the state that owns them is dropped, before `reduce` returns.
     std::thread::scope(|scope| {
+        let forms = finish.as_deref().map(|finish| workers::FormMaker {
+            finish,
+            fingerprint: predicate.fingerprint(),
+        });
         let workers = workers::Workers::new(
             config.jobs.max(1),
             config.scratch_parent.as_deref(),
             predicate,
+            forms,
             scope,
         )
         .map_err(EngineError::Scratch)?;
@@ -202,7 +209,6 @@ pub fn reduce<C: Case>(
             sink,
         )?;
         state.admit = admit;
-        state.finish = finish;
         state.emit(&Event::Started {
             initial_size,
             jobs: config.jobs.max(1),

@@ -12,17 +12,28 @@ use std::sync::mpsc;
 use std::thread::Scope;
 
 use crate::cache::Key;
+use crate::case::content_key;
 use crate::exec::{private_tempdir, Scratch};
 use crate::predicate::{CancelFlag, Predicate, PredicateError, RunEnv, Verdict};
 
+/// What a worker does.
+pub(crate) enum Task<C> {
+    /// Test a candidate.
+    Test(C),
+    /// Compute the form of a case (see [`crate::Reduction::finish`]) and test it.
+    Form(C),
+}
+
 struct Job<C> {
-    cand: C,
+    task: Task<C>,
     cancel: CancelFlag,
 }
 
-struct Done {
+struct Done<C> {
     worker: usize,
     result: Result<Verdict, PredicateError>,
+    /// For a [`Task::Form`]: the form with its key (`None`: no other form).
+    form: Option<Option<(Key, C)>>,
 }
 
 struct Running {
@@ -35,40 +46,55 @@ struct Running {
 
 /// A finished run: the candidate's key and its verdict. `aborted`: stopped on
 /// purpose before it had a verdict (an aborted run that ended with one is not).
-pub(crate) struct Finished {
+pub(crate) struct Finished<C> {
     pub(crate) key: Key,
     pub(crate) result: Result<Verdict, PredicateError>,
     pub(crate) aborted: bool,
+    /// For a [`Task::Form`]: the form it computed, with its key (`None`: no other
+    /// form); `result` is then the form's verdict.
+    pub(crate) form: Option<Option<(Key, C)>>,
 }
 
 pub(crate) struct Workers<C> {
     busy: Vec<Option<Running>>,
     jobs: Vec<mpsc::Sender<Job<C>>>,
-    done: mpsc::Receiver<Done>,
+    done: mpsc::Receiver<Done<C>>,
+    /// Whether there is a `finish` for [`Task::Form`].
+    forms: bool,
     /// Scratch directories; dropped (removed) only after every run has ended.
     dirs: Vec<Scratch>,
 }
 
-impl<C: Send + 'static> Workers<C> {
+/// Where a [`Task::Form`] gets the form, and how the worker keys it.
+pub(crate) struct FormMaker<'env, C> {
+    pub(crate) finish: &'env (dyn Fn(&C, &RunEnv<'_>) -> Option<C> + Send + Sync),
+    pub(crate) fingerprint: Vec<u8>,
+}
+
+impl<C: crate::case::Case> Workers<C> {
     /// Creates the scratch directories and starts `jobs` worker threads in `scope`.
     pub(crate) fn new<'scope, 'env>(
         jobs: usize,
         parent: Option<&Path>,
         predicate: &'env dyn Predicate<C>,
+        forms: Option<FormMaker<'env, C>>,
         scope: &'scope Scope<'scope, 'env>,
     ) -> std::io::Result<Workers<C>> {
+        let can_form = forms.is_some();
+        let forms = forms.map(std::sync::Arc::new);
         let root = private_tempdir(parent, "cargo-minimize-")?;
         let mut dirs = vec![root];
         for i in 1..jobs {
             dirs.push(private_tempdir(Some(dirs[0].path()), &format!("w{i}-"))?);
         }
-        let (done_tx, done) = mpsc::channel::<Done>();
+        let (done_tx, done) = mpsc::channel::<Done<C>>();
         let mut senders = Vec::new();
         for (worker, dir) in dirs.iter().enumerate() {
             let (tx, rx) = mpsc::channel::<Job<C>>();
             senders.push(tx);
             let scratch: PathBuf = dir.path().join("work");
             let done_tx = done_tx.clone();
+            let forms = forms.clone();
             scope.spawn(move || {
                 while let Ok(job) = rx.recv() {
                     let _ = std::fs::create_dir_all(&scratch);
@@ -79,13 +105,34 @@ impl<C: Send + 'static> Workers<C> {
                     };
                     // A panicking predicate must still answer, or the scheduler
                     // would wait for this run forever.
-                    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        predicate.test(&job.cand, &env)
-                    }))
-                    .unwrap_or_else(|_| {
-                        Err(PredicateError::Other("the predicate panicked".into()))
-                    });
-                    if done_tx.send(Done { worker, result }).is_err() {
+                    let guard = |f: &dyn Fn() -> Result<Verdict, PredicateError>| {
+                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(
+                            |_| Err(PredicateError::Other("the predicate panicked".into())),
+                        )
+                    };
+                    let (result, form) = match job.task {
+                        Task::Test(cand) => (guard(&|| predicate.test(&cand, &env)), None),
+                        Task::Form(base) => {
+                            let maker =
+                                forms.as_deref().expect("forms are asked for with a finish");
+                            let form = (maker.finish)(&base, &env)
+                                .map(|c| (content_key(&maker.fingerprint, &c), c))
+                                .filter(|(k, _)| *k != content_key(&maker.fingerprint, &base));
+                            let result = match &form {
+                                Some((_, c)) => guard(&|| predicate.test(c, &env)),
+                                None => Err(PredicateError::Other("no other form".into())),
+                            };
+                            (result, Some(form))
+                        }
+                    };
+                    if done_tx
+                        .send(Done {
+                            worker,
+                            result,
+                            form,
+                        })
+                        .is_err()
+                    {
                         break;
                     }
                 }
@@ -95,6 +142,7 @@ impl<C: Send + 'static> Workers<C> {
             busy: (0..jobs).map(|_| None).collect(),
             jobs: senders,
             done,
+            forms: can_form,
             dirs,
         })
     }
@@ -121,12 +169,18 @@ impl<C> Workers<C> {
         self.busy.iter().flatten().count()
     }
 
-    /// Starts a run of `cand` on idle worker `w`.
-    pub(crate) fn start(&mut self, w: usize, key: Key, cand: C, cancel: &CancelFlag) {
+    /// Whether [`Task::Form`] can be asked for.
+    pub(crate) fn makes_forms(&self) -> bool {
+        self.forms
+    }
+
+    /// Starts `task` on idle worker `w`; `key` names it (the candidate's key, for a
+    /// test).
+    pub(crate) fn start(&mut self, w: usize, key: Key, task: Task<C>, cancel: &CancelFlag) {
         debug_assert!(self.busy[w].is_none());
         let abort = cancel.child();
         let job = Job {
-            cand,
+            task,
             cancel: abort.clone(),
         };
         if self.jobs[w].send(job).is_ok() {
@@ -139,7 +193,7 @@ impl<C> Workers<C> {
     }
 
     /// Waits for the next run to end (`None` when none is under way).
-    pub(crate) fn wait_one(&mut self) -> Option<Finished> {
+    pub(crate) fn wait_one(&mut self) -> Option<Finished<C>> {
         if self.in_flight() == 0 {
             return None;
         }
@@ -149,6 +203,7 @@ impl<C> Workers<C> {
             key: running.key,
             aborted: running.aborted && done.result.is_err(),
             result: done.result,
+            form: done.form,
         })
     }
 
