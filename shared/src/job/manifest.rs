@@ -2,35 +2,9 @@
 //! minimal they often use none of them, and a bug report is better without them
 //! (nothing to download or build). Candidates for the check, as manifest texts.
 
-use toml_edit::{DocumentMut, Item};
+use toml_edit::DocumentMut;
 
-const KINDS: [&str; 3] = ["dependencies", "dev-dependencies", "build-dependencies"];
-
-/// The dependency tables of `doc`: the top-level ones and those under `[target.*]`.
-fn tables(doc: &mut DocumentMut) -> Vec<&mut Item> {
-    let mut out = Vec::new();
-    let (root, target): (Vec<_>, Vec<_>) = doc
-        .iter_mut()
-        .filter(|(k, _)| KINDS.contains(&k.get()) || k.get() == "target")
-        .partition(|(k, _)| k.get() != "target");
-    out.extend(root.into_iter().map(|(_, v)| v));
-    for (_, targets) in target {
-        let Some(targets) = targets.as_table_like_mut() else {
-            continue;
-        };
-        for (_, platform) in targets.iter_mut() {
-            let Some(platform) = platform.as_table_like_mut() else {
-                continue;
-            };
-            for (k, v) in platform.iter_mut() {
-                if KINDS.contains(&k.get()) {
-                    out.push(v);
-                }
-            }
-        }
-    }
-    out
-}
+use crate::predicate::dependency_tables as tables;
 
 /// The names under which the manifest `text` depends on other crates, in order
 /// (a name used in several tables appears once).

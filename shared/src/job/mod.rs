@@ -482,12 +482,6 @@ impl Job {
                 }
             },
         };
-        let output_error = |e: std::io::Error, path: &Path| {
-            JobError::new(
-                JobErrorKind::Output,
-                format!("cannot write {}: {e}", path.display()),
-            )
-        };
         if let (OutputChoice::InPlace, Some(orig)) = (&spec.output, &self.original) {
             let backup = orig.with_extension(format!(
                 "{}.orig",
@@ -707,12 +701,8 @@ impl Job {
             summary.runs += 1;
             match predicate.test(&TestCase::from_files(files), &env) {
                 Ok(v) if v.is_interesting() => {
-                    crate::output::write_atomic(&path, cand.as_bytes()).map_err(|e| {
-                        JobError::new(
-                            JobErrorKind::Output,
-                            format!("cannot write {}: {e}", path.display()),
-                        )
-                    })?;
+                    crate::output::write_atomic(&path, cand.as_bytes())
+                        .map_err(|e| output_error(e, &path))?;
                     text = cand;
                     if group.len() == names.len() {
                         break;
@@ -787,6 +777,14 @@ impl Job {
             output_tail: &first.tail,
         })
     }
+}
+
+/// The result could not be written at `path`.
+fn output_error(e: std::io::Error, path: &Path) -> JobError {
+    JobError::new(
+        JobErrorKind::Output,
+        format!("cannot write {}: {e}", path.display()),
+    )
 }
 
 fn tail(bytes: &[u8], lines: usize) -> String {

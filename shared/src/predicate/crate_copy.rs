@@ -6,6 +6,8 @@
 
 use std::path::{Component, Path, PathBuf};
 
+use toml_edit::{DocumentMut, Item};
+
 /// A crate and the directory tree that is copied to build it elsewhere.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CrateSource {
@@ -163,13 +165,51 @@ fn copy_dir(tree: &Path, src: &Path, dest: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Calls `fix` on every entry of a dependency table.
+fn visit_deps(table: &mut Item, fix: &mut dyn FnMut(&mut Item)) {
+    if let Some(t) = table.as_table_like_mut() {
+        for (_, dep) in t.iter_mut() {
+            fix(dep);
+        }
+    }
+}
+
+const KINDS: [&str; 3] = ["dependencies", "dev-dependencies", "build-dependencies"];
+
+/// The dependency tables of a package's manifest `doc`: the top-level ones and
+/// those under `[target.*]` (not `[workspace.dependencies]` nor `[patch.*]`).
+pub(crate) fn dependency_tables(doc: &mut DocumentMut) -> Vec<&mut Item> {
+    let mut out = Vec::new();
+    let (root, target): (Vec<_>, Vec<_>) = doc
+        .iter_mut()
+        .filter(|(k, _)| KINDS.contains(&k.get()) || k.get() == "target")
+        .partition(|(k, _)| k.get() != "target");
+    out.extend(root.into_iter().map(|(_, v)| v));
+    for (_, targets) in target {
+        let Some(targets) = targets.as_table_like_mut() else {
+            continue;
+        };
+        for (_, platform) in targets.iter_mut() {
+            let Some(platform) = platform.as_table_like_mut() else {
+                continue;
+            };
+            for (k, v) in platform.iter_mut() {
+                if KINDS.contains(&k.get()) {
+                    out.push(v);
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The manifest `text` (in directory `dir`) with every relative `path` of a
 /// dependency that leads out of `tree` made absolute; `None` when there is none (or
 /// the manifest does not parse: it is copied as it is).
 fn outside_paths_absolute(text: &str, dir: &Path, tree: &Path) -> Option<String> {
-    let mut doc: toml_edit::DocumentMut = text.parse().ok()?;
+    let mut doc: DocumentMut = text.parse().ok()?;
     let mut changed = false;
-    let mut fix = |item: &mut toml_edit::Item| {
+    let mut fix = |item: &mut Item| {
         let Some(path) = item.get_mut("path") else {
             return;
         };
@@ -190,33 +230,14 @@ fn outside_paths_absolute(text: &str, dir: &Path, tree: &Path) -> Option<String>
             changed = true;
         }
     };
-    fn visit_deps(table: &mut toml_edit::Item, fix: &mut dyn FnMut(&mut toml_edit::Item)) {
-        if let Some(t) = table.as_table_like_mut() {
-            for (_, dep) in t.iter_mut() {
-                fix(dep);
-            }
-        }
-    }
-    const KINDS: [&str; 3] = ["dependencies", "dev-dependencies", "build-dependencies"];
-    for kind in KINDS {
-        if let Some(t) = doc.get_mut(kind) {
-            visit_deps(t, &mut fix);
-        }
+    for table in dependency_tables(&mut doc) {
+        visit_deps(table, &mut fix);
     }
     if let Some(t) = doc
         .get_mut("workspace")
         .and_then(|w| w.get_mut("dependencies"))
     {
         visit_deps(t, &mut fix);
-    }
-    if let Some(targets) = doc.get_mut("target").and_then(|t| t.as_table_like_mut()) {
-        for (_, platform) in targets.iter_mut() {
-            for kind in KINDS {
-                if let Some(t) = platform.get_mut(kind) {
-                    visit_deps(t, &mut fix);
-                }
-            }
-        }
     }
     if let Some(patches) = doc.get_mut("patch").and_then(|t| t.as_table_like_mut()) {
         for (_, source) in patches.iter_mut() {

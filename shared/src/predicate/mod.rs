@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+pub(crate) use crate_copy::dependency_tables;
 pub use crate_copy::CrateSource;
 pub use focus::{focus_from_stderr, Focus};
 pub use ice::{Compile, IceConfig, IcePredicate, Probe};

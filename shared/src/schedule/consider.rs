@@ -416,7 +416,7 @@ impl<'a, C: Case> State<'a, C> {
                 }
                 let task = form_task_key(&base);
                 self.form_tasks.push((base, task, self.current));
-                Some((task, Task::Form(self.best.clone())))
+                Some((task, Task::Form(self.best.clone(), base)))
             }
         }
     }

@@ -20,8 +20,9 @@ use crate::predicate::{CancelFlag, Predicate, PredicateError, RunEnv, Verdict};
 pub(crate) enum Task<C> {
     /// Test a candidate.
     Test(C),
-    /// Compute the form of a case (see [`crate::Reduction::finish`]) and test it.
-    Form(C),
+    /// Compute the form of a case, whose key is given (see
+    /// [`crate::Reduction::finish`]), and test it.
+    Form(C, Key),
 }
 
 struct Job<C> {
@@ -112,12 +113,12 @@ impl<C: crate::case::Case> Workers<C> {
                     };
                     let (result, form) = match job.task {
                         Task::Test(cand) => (guard(&|| predicate.test(&cand, &env)), None),
-                        Task::Form(base) => {
+                        Task::Form(base, base_key) => {
                             let maker =
                                 forms.as_deref().expect("forms are asked for with a finish");
                             let form = (maker.finish)(&base, &env)
                                 .map(|c| (content_key(&maker.fingerprint, &c), c))
-                                .filter(|(k, _)| *k != content_key(&maker.fingerprint, &base));
+                                .filter(|(k, _)| *k != base_key);
                             let result = match &form {
                                 Some((_, c)) => guard(&|| predicate.test(c, &env)),
                                 None => Err(PredicateError::Other("no other form".into())),
