@@ -117,7 +117,8 @@ pub(crate) struct Args {
     #[arg(long)]
     pub(crate) json: bool,
 
-    /// Print a Markdown bug report (code, rustc -vV, command, ICE message) on stdout
+    /// Print a Markdown bug report (code, rustc -vV, command, ICE message, and the output
+    /// of one more check of the result) on stdout
     #[arg(long)]
     pub(crate) report: bool,
 

@@ -127,6 +127,7 @@ fn spec_from(args: &Args) -> Result<JobSpec> {
         CacheChoice::Disk(args.cache_dir.clone())
     };
     spec.format = !args.no_format;
+    spec.report = args.report;
     spec.output = match (&args.output, args.in_place) {
         (Some(p), _) => OutputChoice::Path(p.clone()),
         (None, true) => OutputChoice::InPlace,
@@ -166,8 +167,8 @@ pub(crate) fn run(args: Args) -> Result<i32> {
         });
         print_stdout(&format!("{doc}"));
     }
-    if args.report {
-        print_stdout(&result.report);
+    if let Some(report) = &result.report {
+        print_stdout(report);
     }
     Ok(if summary.cancelled {
         exit::INTERRUPTED

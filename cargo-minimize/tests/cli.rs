@@ -437,6 +437,50 @@ fn ice_in_a_multi_file_crate() {
         .contains("triple"));
 }
 
+/// A build script the bug does not need goes with its `build` key; the report's
+/// output is that of the result (the original's would show the build script's
+/// `--cfg` and the warnings about code that is gone).
+#[test]
+fn crate_result_drops_its_build_script_and_reports_its_own_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("app");
+    write(
+        &root,
+        "Cargo.toml",
+        "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\nbuild = \"build.rs\"\n",
+    );
+    write(
+        &root,
+        "build.rs",
+        "fn main() {\n    println!(\"cargo:rustc-cfg=from_build\");\n    println!(\"cargo:rustc-check-cfg=cfg(from_build)\");\n}\n",
+    );
+    write(&root, "src/lib.rs", "#[cfg(from_build)]\npub fn unused_helper() -> u8 {\n    1\n}\n\npub static LIMIT: u32 = ();\n");
+    let o = bin()
+        .args(["--ice", "--report", "-j", "2", "--no-cache"])
+        .current_dir(&root)
+        .env("RUSTC_BOOTSTRAP", "1")
+        .env("RUSTFLAGS", "-Ztreat-err-as-bug=1")
+        .env("RUSTC_ICE", "0")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = dir.path().join("app.min");
+    assert!(
+        !out.join("build.rs").exists(),
+        "the build script should be gone"
+    );
+    let manifest = std::fs::read_to_string(out.join("Cargo.toml")).unwrap();
+    assert!(!manifest.contains("build"), "{manifest}");
+    assert!(root.join("build.rs").exists());
+    let md = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        md.contains("mismatched types") && !md.contains("build.rs"),
+        "{md}"
+    );
+    assert!(md.contains("<summary>Output</summary>"), "{md}");
+    assert!(!md.contains("from_build"), "the original's output: {md}");
+}
+
 #[test]
 fn ice_in_a_workspace_member_with_path_dependencies() {
     // `ws/app` inherits its edition from the workspace, uses a sibling member through

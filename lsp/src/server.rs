@@ -418,6 +418,8 @@ impl Server {
             .map(|(k, v)| (OsString::from(k), OsString::from(v)))
             .collect();
         spec.timeout = Duration::from_secs_f64(s.timeout.max(0.01));
+        // For the "Copy bug report" command.
+        spec.report = true;
         if s.jobs > 0 {
             spec.jobs = s.jobs;
         }
@@ -643,7 +645,7 @@ impl Server {
         let j = self.jobs.remove(&job).expect("looked up above");
         match outcome {
             Ok(result) => {
-                self.last_report = Some(result.report.clone());
+                self.last_report = result.report.clone();
                 let value = serde_json::json!({
                     "output": j.target_file,
                     "inputBytes": result.summary.initial_size,

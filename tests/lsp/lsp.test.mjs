@@ -79,6 +79,8 @@ test('the action is offered, runs with server-created progress, creates and show
     assert.match(report, /```rust\n/);
     assert.ok(report.includes(min.trim().split('\n')[0]));
     assert.match(report, /rustc -vV/);
+    // the output is the result's own (a check of the result, warnings left out)
+    assert.match(report, /<summary>Output<\/summary>/);
   } finally {
     assert.equal((await s.stop()).code, 0);
   }

@@ -1,8 +1,27 @@
-//! The dependencies of a reduced crate's `Cargo.toml`: once the sources are
-//! minimal they often use none of them, and a bug report is better without them
-//! (nothing to download or build). Candidates for the check, as manifest texts.
+//! The build script and dependencies of a reduced crate's `Cargo.toml`: once the
+//! sources are minimal they often need none of them, and a bug report is better
+//! without them (nothing to download or build). Candidates for the check, as
+//! manifest texts.
+
+use std::path::PathBuf;
 
 use toml_edit::DocumentMut;
+
+/// The manifest `text` without its build script: the `package.build` key removed
+/// (cargo then looks for no `build.rs` once the file is gone too), and the script
+/// to remove with it (`build.rs` when the key is absent: cargo finds it by name).
+/// `None` when the package has no build script to remove (`build = false`, or
+/// not a package).
+pub(crate) fn without_build_script(text: &str) -> Option<(String, PathBuf)> {
+    let mut doc = text.parse::<DocumentMut>().ok()?;
+    let package = doc.get_mut("package")?.as_table_like_mut()?;
+    let script = match package.get("build") {
+        None => return Some((text.to_string(), PathBuf::from("build.rs"))),
+        Some(v) => PathBuf::from(v.as_str()?),
+    };
+    package.remove("build");
+    Some((doc.to_string(), script))
+}
 
 use crate::predicate::dependency_tables as tables;
 
@@ -82,6 +101,22 @@ default = ["serde/std", "fast"]
 json = ["dep:serde"]
 fast = []
 "#;
+
+    #[test]
+    fn the_build_script_goes_with_its_key() {
+        let text =
+            "[package]\nname = \"app\"\nbuild = \"gen/main.rs\" # generated\nedition = \"2021\"\n";
+        let (cand, script) = without_build_script(text).unwrap();
+        assert_eq!(cand, "[package]\nname = \"app\"\nedition = \"2021\"\n");
+        assert_eq!(script, PathBuf::from("gen/main.rs"));
+        let (cand, script) = without_build_script(MANIFEST).unwrap();
+        assert_eq!(
+            (cand.as_str(), script),
+            (MANIFEST, PathBuf::from("build.rs"))
+        );
+        assert_eq!(without_build_script("[package]\nbuild = false\n"), None);
+        assert_eq!(without_build_script("[workspace]\n"), None);
+    }
 
     #[test]
     fn names_come_from_every_dependency_table_once() {

@@ -18,7 +18,7 @@ use crate::predicate::{
     CancelFlag, IcePredicate, MatchMode, Predicate, PredicateError, RunEnv, ScriptPredicate,
     Signature, TestPredicate, Verdict,
 };
-use crate::report::{markdown, Event, Observer, ReportInput, Summary};
+use crate::report::{excerpt, markdown, Event, Observer, ReportInput, Summary};
 use crate::schedule::{reduce, Config, EngineError, Finish, Reduction};
 use crate::testcase::TestCase;
 
@@ -121,6 +121,8 @@ pub struct JobSpec {
     /// How many times the original is checked before reducing (at least 2); any
     /// disagreement is a flaky check.
     pub original_runs: usize,
+    /// Make a Markdown bug report: one more check, of the result, for its output.
+    pub report: bool,
 }
 
 impl JobSpec {
@@ -142,6 +144,7 @@ impl JobSpec {
             format: true,
             output: OutputChoice::Beside,
             original_runs: 2,
+            report: false,
         }
     }
 }
@@ -232,12 +235,15 @@ pub struct JobResult {
     pub predicate_runs: u64,
     /// The bug's signature, when the check has one.
     pub signature: Option<Signature>,
-    /// The Markdown bug report.
-    pub report: String,
+    /// The Markdown bug report, when the spec asked for one.
+    pub report: Option<String>,
 }
 
 /// Dependencies of a crate's result tried one at a time when they cannot all go.
 const MAX_SINGLE_DEPENDENCY_TRIES: usize = 12;
+
+/// Lines of the result's output in a bug report.
+const REPORT_OUTPUT_LINES: usize = 60;
 
 /// A resolved job, ready to check and run.
 pub struct Job {
@@ -637,11 +643,15 @@ impl Job {
             }
         }
         if self.output_tree.is_some() && !summary.cancelled {
-            self.drop_dependencies(&best, &mut summary, observer, cancel)?;
+            best = self.tidy_manifest(best, &mut summary, observer, cancel)?;
         }
         summary.final_size = best.size();
         let first = self.first.as_ref().expect("checked above");
-        let report = self.report(&best, first);
+        let report = (spec.report && !summary.cancelled).then(|| {
+            let output = self.result_output(&best, &mut summary, cancel);
+            let output = output.unwrap_or_else(|| excerpt(&first.tail, REPORT_OUTPUT_LINES));
+            self.report(&best, first, &output)
+        });
         Ok(JobResult {
             predicate_runs: summary.runs + spec.original_runs.max(2) as u64,
             signature: first.signature.clone(),
@@ -652,28 +662,36 @@ impl Job {
         })
     }
 
-    /// A crate's result without the dependencies it no longer needs: all of them at
-    /// once, else one at a time (the first [`MAX_SINGLE_DEPENDENCY_TRIES`]), each a
-    /// check of the final sources with that manifest. A manifest that keeps the bug
-    /// is written to the output (so the result as written was checked).
-    fn drop_dependencies(
+    /// A crate's result with a tidier manifest: without its build script (the
+    /// `build` key and the file) when the bug does not need it, then without the
+    /// dependencies it no longer needs: all of them at once, else one at a time
+    /// (the first [`MAX_SINGLE_DEPENDENCY_TRIES`]). Each candidate is a check of
+    /// the final sources with that manifest; one that keeps the bug is written to
+    /// the output (so the result as written was checked). Returns the result's
+    /// files, without the build script when it went.
+    fn tidy_manifest(
         &self,
-        best: &TestCase,
+        mut best: TestCase,
         summary: &mut Summary,
         observer: &mut dyn Observer,
         cancel: &CancelFlag,
-    ) -> Result<(), JobError> {
+    ) -> Result<TestCase, JobError> {
         let path = self.output.join("Cargo.toml");
         let Ok(mut text) = std::fs::read_to_string(&path) else {
-            return Ok(());
+            return Ok(best);
         };
-        let names = manifest::dependency_names(&text);
-        if names.is_empty() {
-            return Ok(());
+        let build = manifest::without_build_script(&text).and_then(|(cand, script)| {
+            let i = (0..best.seq_count()).find(|&i| best.path(i) == script)?;
+            (!best.is_gone(&script, best.seq(i))).then(|| (cand, best.with_seq(i, Vec::new())))
+        });
+        if build.is_none() && manifest::dependency_names(&text).is_empty() {
+            return Ok(best);
         }
-        observer.on_event(&Event::Note(
-            "removing the dependencies the result does not need",
-        ));
+        observer.on_event(&Event::Note(if build.is_some() {
+            "removing the build script and the dependencies the result does not need"
+        } else {
+            "removing the dependencies the result does not need"
+        }));
         let dir = self.scratch.path().join("deps");
         std::fs::create_dir_all(&dir).map_err(internal)?;
         let env = RunEnv {
@@ -682,6 +700,39 @@ impl Job {
             cancel,
         };
         let predicate = self.check.predicate();
+        // The check of `files` with the manifest `cand`: `Some(true)` when it keeps
+        // the bug (and is then written), `None` when cancelled.
+        let mut check = |cand: &str, files: &TestCase| -> Result<Option<bool>, JobError> {
+            let case = TestCase::from_files(
+                files
+                    .files()
+                    .map(|(p, b)| (p.to_path_buf(), b.to_vec()))
+                    .chain([(PathBuf::from("Cargo.toml"), cand.as_bytes().to_vec())]),
+            );
+            summary.runs += 1;
+            match predicate.test(&case, &env) {
+                Ok(v) if v.is_interesting() => {
+                    write_case(files, &self.output).map_err(|e| output_error(e, &self.output))?;
+                    crate::output::write_atomic(&path, cand.as_bytes())
+                        .map_err(|e| output_error(e, &path))?;
+                    Ok(Some(true))
+                }
+                Err(PredicateError::Cancelled) => Ok(None),
+                // Still needed (or the check failed: the manifest stays as it is).
+                _ => Ok(Some(false)),
+            }
+        };
+        if let Some((cand, files)) = build {
+            match check(&cand, &files)? {
+                Some(true) => (text, best) = (cand, files),
+                Some(false) => {}
+                None => {
+                    summary.cancelled = true;
+                    return Ok(best);
+                }
+            }
+        }
+        let names = manifest::dependency_names(&text);
         let mut groups = vec![names.clone()];
         if names.len() > 1 {
             groups.extend(
@@ -690,36 +741,78 @@ impl Job {
                     .map(|n| vec![n.clone()]),
             );
         }
-        for group in groups {
+        for group in groups.into_iter().filter(|g| !g.is_empty()) {
             let Some(cand) = manifest::without(&text, &group) else {
                 continue;
             };
-            let files = best
-                .files()
-                .map(|(p, b)| (p.to_path_buf(), b.to_vec()))
-                .chain([(PathBuf::from("Cargo.toml"), cand.clone().into_bytes())]);
-            summary.runs += 1;
-            match predicate.test(&TestCase::from_files(files), &env) {
-                Ok(v) if v.is_interesting() => {
-                    crate::output::write_atomic(&path, cand.as_bytes())
-                        .map_err(|e| output_error(e, &path))?;
+            match check(&cand, &best)? {
+                Some(true) => {
                     text = cand;
                     if group.len() == names.len() {
                         break;
                     }
                 }
-                Err(PredicateError::Cancelled) => {
+                Some(false) => {}
+                None => {
                     summary.cancelled = true;
                     break;
                 }
-                // Still needed (or the check failed: the manifest stays as it is).
-                _ => {}
             }
         }
-        Ok(())
+        Ok(best)
     }
 
-    fn report(&self, best: &TestCase, first: &FirstRun) -> String {
+    /// The output of one more check of the result, excerpted for the report;
+    /// `None` when the check does not show the bug this time (or has no output).
+    fn result_output(
+        &self,
+        best: &TestCase,
+        summary: &mut Summary,
+        cancel: &CancelFlag,
+    ) -> Option<String> {
+        if matches!(self.check, Check::Script(_)) {
+            return None;
+        }
+        summary.runs += 1;
+        // A crate's result as written: its sources and its tidied manifest.
+        let manifest = (self.output_tree.as_ref())
+            .and_then(|_| std::fs::read(self.output.join("Cargo.toml")).ok());
+        let best = &TestCase::from_files(
+            (best.files())
+                .map(|(p, b)| (p.to_path_buf(), b.to_vec()))
+                .chain(manifest.map(|m| (PathBuf::from("Cargo.toml"), m))),
+        );
+        let dir = self.scratch.path().join("report");
+        std::fs::create_dir_all(&dir).ok()?;
+        let env = RunEnv {
+            worker: 0,
+            scratch: &dir,
+            cancel,
+        };
+        let output = match &self.check {
+            Check::Ice(p) => {
+                let probe = p.probe(best, &env).ok()?;
+                p.verdict(&probe)
+                    .is_interesting()
+                    .then(|| String::from_utf8_lossy(&probe.finished.stderr).into_owned())
+            }
+            Check::Test(p) => {
+                let probe = p.probe(best, &env).ok()?;
+                p.verdict(&probe).is_interesting().then(|| {
+                    let out = [
+                        probe.finished.stdout.as_slice(),
+                        probe.finished.stderr.as_slice(),
+                    ]
+                    .concat();
+                    String::from_utf8_lossy(&out).into_owned()
+                })
+            }
+            Check::Script(_) => None,
+        }?;
+        Some(excerpt(&output, REPORT_OUTPUT_LINES))
+    }
+
+    fn report(&self, best: &TestCase, first: &FirstRun, output: &str) -> String {
         let mut files: Vec<(String, String)> = Vec::new();
         if self.output_tree.is_some() {
             // A crate: its manifest says the edition and the dependencies.
@@ -774,7 +867,7 @@ impl Job {
                 .as_ref()
                 .map(|s| s.display())
                 .unwrap_or_default(),
-            output_tail: &first.tail,
+            output_tail: output,
         })
     }
 }

@@ -226,6 +226,26 @@ impl IcePredicate {
         spec
     }
 
+    /// The verdict of `test` on a compile that ran (`probe`): a crash with the
+    /// original's signature, or a timeout in hang mode.
+    pub fn verdict(&self, probe: &Probe) -> Verdict {
+        if probe.finished.timed_out {
+            return if self.config.hang {
+                Verdict::Interesting
+            } else {
+                Verdict::Timeout
+            };
+        }
+        if self.config.hang {
+            return Verdict::NotInteresting;
+        }
+        verdict_for(
+            self.expected.as_ref(),
+            probe.signature.as_ref(),
+            self.config.mode,
+        )
+    }
+
     /// Writes `case` into the worker's scratch directory and compiles it.
     pub fn probe(&self, case: &TestCase, env: &RunEnv<'_>) -> Result<Probe, PredicateError> {
         self.probe_with(case, env, false)
@@ -327,22 +347,7 @@ impl Predicate<TestCase> for IcePredicate {
     }
 
     fn test(&self, case: &TestCase, env: &RunEnv<'_>) -> Result<Verdict, PredicateError> {
-        let probe = self.probe(case, env)?;
-        if probe.finished.timed_out {
-            return Ok(if self.config.hang {
-                Verdict::Interesting
-            } else {
-                Verdict::Timeout
-            });
-        }
-        if self.config.hang {
-            return Ok(Verdict::NotInteresting);
-        }
-        Ok(verdict_for(
-            self.expected.as_ref(),
-            probe.signature.as_ref(),
-            self.config.mode,
-        ))
+        Ok(self.verdict(&self.probe(case, env)?))
     }
 
     /// `rustc --error-format=json --emit=metadata` (one file) or `cargo check

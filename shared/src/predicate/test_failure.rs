@@ -246,6 +246,19 @@ impl TestPredicate {
         Ok(dir)
     }
 
+    /// The verdict of `test` on a run that happened (`probe`): a failure with the
+    /// original's signature.
+    pub fn verdict(&self, p: &TestProbe) -> Verdict {
+        if p.finished.timed_out {
+            return Verdict::Timeout;
+        }
+        verdict_for(
+            self.expected.as_ref(),
+            p.signature.as_ref(),
+            self.config.mode,
+        )
+    }
+
     /// Writes the candidate input into the worker's copy and runs the test.
     pub fn probe(&self, case: &TestCase, env: &RunEnv<'_>) -> Result<TestProbe, PredicateError> {
         let dir = self.source.crate_in(&env.scratch.join("crate"));
@@ -361,15 +374,7 @@ impl Predicate<TestCase> for TestPredicate {
     }
 
     fn test(&self, case: &TestCase, env: &RunEnv<'_>) -> Result<Verdict, PredicateError> {
-        let p = self.probe(case, env)?;
-        if p.finished.timed_out {
-            return Ok(Verdict::Timeout);
-        }
-        Ok(verdict_for(
-            self.expected.as_ref(),
-            p.signature.as_ref(),
-            self.config.mode,
-        ))
+        Ok(self.verdict(&self.probe(case, env)?))
     }
 
     /// Sources mode only: `cargo check --profile test --message-format=json` on the

@@ -2,10 +2,12 @@
 //! Front ends implement `Observer`: the CLI draws a progress bar, the LSP server
 //! sends `$/progress`.
 
+mod excerpt;
 mod markdown;
 
 use std::time::Duration;
 
+pub(crate) use excerpt::excerpt;
 pub use markdown::{markdown, ReportInput};
 
 use serde::Serialize;

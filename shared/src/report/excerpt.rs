@@ -1,0 +1,133 @@
+//! The part of a failing run's output worth pasting into a bug report: rustc's
+//! warnings and the backtrace frames left out, the errors, the ICE message, the
+//! notes and the query stack kept, within a line budget.
+
+/// `output` without warning blocks (from a `warning:` line through the blank line
+/// that ends its diagnostic) and with each run of backtrace frames (`  12: name`
+/// and the `at file:line` lines under them) replaced by one line saying how many
+/// frames were left out; runs of blank lines collapsed. Past `max_lines`, the
+/// first and the last lines are kept (the query stack is at the end) around a line
+/// saying how many were left out.
+pub(crate) fn excerpt(output: &str, max_lines: usize) -> String {
+    let mut kept: Vec<String> = Vec::new();
+    let mut in_warning = false;
+    let mut frames = 0usize;
+    let flush = |kept: &mut Vec<String>, frames: &mut usize| {
+        if *frames > 0 {
+            let s = if *frames == 1 { "" } else { "s" };
+            kept.push(format!("  [{frames} backtrace frame{s} left out]"));
+            *frames = 0;
+        }
+    };
+    for line in output.lines() {
+        if in_warning {
+            in_warning = !line.trim().is_empty();
+            continue;
+        }
+        if line.starts_with("warning:") {
+            flush(&mut kept, &mut frames);
+            in_warning = true;
+            continue;
+        }
+        if is_frame(line) {
+            frames += 1;
+            continue;
+        }
+        if frames > 0 && line.trim_start().starts_with("at ") {
+            continue;
+        }
+        flush(&mut kept, &mut frames);
+        if line.trim().is_empty() && kept.last().is_none_or(|l| l.trim().is_empty()) {
+            continue;
+        }
+        kept.push(line.trim_end().to_string());
+    }
+    flush(&mut kept, &mut frames);
+    while kept.last().is_some_and(|l| l.trim().is_empty()) {
+        kept.pop();
+    }
+    if kept.len() > max_lines && max_lines >= 4 {
+        let tail = max_lines / 3;
+        let head = max_lines - tail - 1;
+        let gone = kept.len() - head - tail;
+        let mut cut: Vec<String> = kept[..head].to_vec();
+        cut.push(format!("[... {gone} lines left out ...]"));
+        cut.extend_from_slice(&kept[kept.len() - tail..]);
+        kept = cut;
+    }
+    kept.join("\n")
+}
+
+/// A backtrace frame line: `   12: rustc_driver::main`.
+fn is_frame(line: &str) -> bool {
+    let t = line.trim_start();
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0 && t[digits..].starts_with(": ") && line.len() > t.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ICE: &str = "warning: unused variable: `b`
+ --> b.rs:2:22
+  |
+2 |     let [(ref d, c), b];
+  |                      ^ help: prefix it with an underscore: `_b`
+
+warning: 1 warning emitted
+
+error: internal compiler error: encountered unexpected unsized field
+  |
+  = note: delayed at compiler/rustc_ty_utils/src/layout.rs:103:32
+
+stack backtrace:
+   0: std::backtrace::Backtrace::create
+   1: rustc_errors::DiagCtxtInner::flush_delayed
+             at ./compiler/rustc_errors/src/lib.rs:1:1
+   2: main
+
+
+note: we would appreciate a bug report
+
+query stack during panic:
+#0 [layout_of] computing layout of `(str, i32)`
+end of query stack
+";
+
+    #[test]
+    fn warnings_and_frames_are_left_out() {
+        assert_eq!(
+            excerpt(ICE, 100),
+            "error: internal compiler error: encountered unexpected unsized field
+  |
+  = note: delayed at compiler/rustc_ty_utils/src/layout.rs:103:32
+
+stack backtrace:
+  [3 backtrace frames left out]
+
+note: we would appreciate a bug report
+
+query stack during panic:
+#0 [layout_of] computing layout of `(str, i32)`
+end of query stack"
+        );
+    }
+
+    #[test]
+    fn long_output_keeps_its_start_and_end() {
+        let text: String = (0..100).map(|i| format!("line {i}\n")).collect();
+        let e = excerpt(&text, 10);
+        let lines: Vec<&str> = e.lines().collect();
+        assert_eq!(lines.len(), 10);
+        assert_eq!(lines[0], "line 0");
+        assert_eq!(lines[6], "[... 91 lines left out ...]");
+        assert_eq!(lines[9], "line 99");
+    }
+
+    #[test]
+    fn test_output_is_kept_as_it_is() {
+        let out = "running 1 test\ntest parses ... FAILED\n\nthread 'parses' (7) panicked at src/lib.rs:3:5:\nboom\n";
+        assert_eq!(excerpt(out, 40), out.trim_end());
+    }
+}
