@@ -693,8 +693,16 @@ fn failing_test_reduces_the_crate_sources() {
     );
     let lib = "pub fn add(a: u32, b: u32) -> u32 { a + b }\npub fn mul(a: u32, b: u32) -> u32 { a * b }\npub fn parse(s: &str) -> Vec<u32> { s.split(',').map(|x| x.trim().parse().unwrap()).collect() }\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n    #[test]\n    fn adds() { assert_eq!(add(2, 2), 4); }\n    #[test]\n    fn parses_numbers() {\n        let v = parse(\"1, 2, x\");\n        assert_eq!(v.len(), 3);\n    }\n}\n";
     write(&root, "src/lib.rs", lib);
-    let o = run(&root, &["--test", "parses_numbers", "-j", "2", "--json"]);
+    let o = run(&root, &["--test", "parses_numbers", "-j", "2", "--report"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // The report says how to see the failure (not the scratch copy's test binary)
+    // and shows the result's own run.
+    let md = String::from_utf8_lossy(&o.stdout);
+    assert!(md.contains("cargo test parses_numbers\n```"), "{md}");
+    assert!(
+        md.contains("test result: FAILED") && !md.contains("cargo-minimize-"),
+        "{md}"
+    );
     let min = std::fs::read_to_string(dir.path().join("demo.min/src/lib.rs")).unwrap();
     // The result is rustfmt-formatted: compare what is not whitespace.
     let solid = |t: &str| t.chars().filter(|c| !c.is_whitespace()).count();

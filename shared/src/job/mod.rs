@@ -831,7 +831,8 @@ impl Job {
                 p.version().to_string(),
                 p.command(best, Path::new(".")).display(),
             ),
-            _ => (String::new(), first.command.clone()),
+            Check::Test(p) => (String::new(), p.user_command()),
+            Check::Script(_) => (String::new(), first.command.clone()),
         };
         // The environment the bug needs, as set for this run (not shown by the
         // command, which inherits it).

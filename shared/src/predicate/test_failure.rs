@@ -246,6 +246,15 @@ impl TestPredicate {
         Ok(dir)
     }
 
+    /// The command a user runs in the crate to see the failure:
+    /// `cargo test [ARGS] NAME`.
+    pub fn user_command(&self) -> String {
+        let mut words = vec!["cargo".to_string(), "test".to_string()];
+        words.extend(self.config.cargo_args.iter().map(|a| crate::exec::quote(a)));
+        words.push(crate::exec::quote(std::ffi::OsStr::new(&self.config.test)));
+        words.join(" ")
+    }
+
     /// The verdict of `test` on a run that happened (`probe`): a failure with the
     /// original's signature.
     pub fn verdict(&self, p: &TestProbe) -> Verdict {
