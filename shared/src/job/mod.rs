@@ -650,7 +650,8 @@ impl Job {
         let report = (spec.report && !summary.cancelled).then(|| {
             let output = self.result_output(&best, &mut summary, cancel);
             let output = output.unwrap_or_else(|| excerpt(&first.tail, REPORT_OUTPUT_LINES));
-            self.report(&best, first, &output)
+            let alone = self.rustc_alone(&best, &mut summary, cancel);
+            self.report(&best, first, &output, alone.as_deref())
         });
         Ok(JobResult {
             predicate_runs: summary.runs + spec.original_runs.max(2) as u64,
@@ -762,6 +763,78 @@ impl Job {
         Ok(best)
     }
 
+    /// `var` as the checks see it: set for the job, else inherited.
+    fn env_var(&self, var: &str) -> Option<OsString> {
+        (self.spec.env.iter().rev())
+            .find(|(k, _)| k == var)
+            .map(|(_, v)| v.clone())
+            .or_else(|| std::env::var_os(var))
+    }
+
+    /// For a crate's result that is one Rust file with nothing in its manifest
+    /// that cargo would add (no dependencies, build script, proc-macro or extra
+    /// cargo arguments): the `rustc` command that shows the same ICE on that file
+    /// alone, run once to make sure (with `RUSTFLAGS` as flags). `None` otherwise.
+    fn rustc_alone(
+        &self,
+        best: &TestCase,
+        summary: &mut Summary,
+        cancel: &CancelFlag,
+    ) -> Option<String> {
+        let (Check::Ice(crate_check), Some((source, _))) = (&self.check, &self.output_tree) else {
+            return None;
+        };
+        let manifest = std::fs::read_to_string(self.output.join("Cargo.toml")).ok()?;
+        let mut files = best.files().filter(|(p, b)| !best.is_gone(p, b));
+        let (path, bytes) = files.next()?;
+        let crate_type = match path.to_str()? {
+            "src/lib.rs" => "lib",
+            "src/main.rs" => "bin",
+            _ => return None,
+        };
+        if files.next().is_some()
+            || !self.spec.extra.is_empty()
+            || !manifest::dependency_names(&manifest).is_empty()
+            || manifest.contains("proc-macro")
+            || manifest.contains("build =")
+        {
+            return None;
+        }
+        let rustflags = self.env_var("RUSTFLAGS").unwrap_or_default();
+        let config = crate::predicate::IceConfig {
+            compile: crate::predicate::Compile::Rustc {
+                rustc: std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()),
+                edition: source.edition().unwrap_or_else(|| "2015".into()),
+                crate_type: crate_type.into(),
+            },
+            flags: (rustflags.to_string_lossy().split_whitespace())
+                .map(OsString::from)
+                .collect(),
+            env: self.spec.env.clone(),
+            timeout: Some(self.spec.timeout),
+            mode: self.spec.mode,
+            hang: false,
+        };
+        let mut alone = IcePredicate::new(config);
+        alone.expect(crate_check.expected()?.clone());
+        let case = TestCase::single(path, bytes.to_vec());
+        let dir = self.scratch.path().join("alone");
+        std::fs::create_dir_all(&dir).ok()?;
+        let env = RunEnv {
+            worker: 0,
+            scratch: &dir,
+            cancel,
+        };
+        summary.runs += 1;
+        let interesting = alone.test(&case, &env).ok()?.is_interesting();
+        interesting.then(|| {
+            let command = alone.command(&case, Path::new(".")).display();
+            command
+                .replace(" --out-dir ./out", "")
+                .replace(" ./src/", " src/")
+        })
+    }
+
     /// The output of one more check of the result, excerpted for the report;
     /// `None` when the check does not show the bug this time (or has no output).
     fn result_output(
@@ -812,7 +885,13 @@ impl Job {
         Some(excerpt(&output, REPORT_OUTPUT_LINES))
     }
 
-    fn report(&self, best: &TestCase, first: &FirstRun, output: &str) -> String {
+    fn report(
+        &self,
+        best: &TestCase,
+        first: &FirstRun,
+        output: &str,
+        alone: Option<&str>,
+    ) -> String {
         let mut files: Vec<(String, String)> = Vec::new();
         if self.output_tree.is_some() {
             // A crate: its manifest says the edition and the dependencies.
@@ -836,22 +915,19 @@ impl Job {
         };
         // The environment the bug needs, as set for this run (not shown by the
         // command, which inherits it).
-        let mut prefix = String::new();
-        for var in ["RUSTC_BOOTSTRAP", "RUSTFLAGS"] {
-            let set = self
-                .spec
-                .env
-                .iter()
-                .rev()
-                .find(|(k, _)| k == var)
-                .map(|(_, v)| v.clone())
-                .or_else(|| std::env::var_os(var));
-            if let Some(v) = set.filter(|v| !v.is_empty()) {
-                if !command.contains(&format!("{var}=")) {
-                    prefix.push_str(&format!("{var}={} ", crate::exec::quote(&v)));
+        let prefix = |vars: &[&str], command: &str| {
+            let mut prefix = String::new();
+            for var in vars {
+                if let Some(v) = self.env_var(var).filter(|v| !v.is_empty()) {
+                    if !command.contains(&format!("{var}=")) {
+                        prefix.push_str(&format!("{var}={} ", crate::exec::quote(&v)));
+                    }
                 }
             }
-        }
+            prefix
+        };
+        let alone = alone.map(|c| format!("{}{c}", prefix(&["RUSTC_BOOTSTRAP"], c)));
+        let prefix = prefix(&["RUSTC_BOOTSTRAP", "RUSTFLAGS"], &command);
         let command = format!("{prefix}{command}");
         markdown(&ReportInput {
             title: match self.check {
@@ -869,6 +945,7 @@ impl Job {
                 .map(|s| s.display())
                 .unwrap_or_default(),
             output_tail: output,
+            alone,
         })
     }
 }

@@ -18,6 +18,9 @@ pub struct ReportInput<'a> {
     pub message: &'a str,
     /// The last lines of the failing run's output.
     pub output_tail: &'a str,
+    /// A crate's result: the `rustc` command that shows the bug on its one file
+    /// alone, when it does.
+    pub alone: Option<String>,
 }
 
 /// Renders the report.
@@ -42,6 +45,12 @@ pub fn markdown(r: &ReportInput<'_>) -> String {
         let _ = writeln!(s, "```{language}\n{}\n```\n", code.trim_end());
     }
     let _ = writeln!(s, "Command:\n\n```sh\n{}\n```\n", r.command);
+    if let Some(alone) = &r.alone {
+        let _ = writeln!(
+            s,
+            "Without cargo, on the file alone:\n\n```sh\n{alone}\n```\n"
+        );
+    }
     if !r.message.is_empty() {
         let _ = writeln!(s, "Failure: `{}`\n", r.message.replace('`', "'"));
     }
@@ -84,10 +93,15 @@ mod tests {
             version: "",
             message: "",
             output_tail: "",
+            alone: Some("rustc --edition=2021 --crate-type=lib src/lib.rs".into()),
         });
         assert!(md.contains("`Cargo.toml`:\n\n```toml\n[package]"), "{md}");
         assert!(md.contains("`src/lib.rs`:\n\n```rust\nstatic B"), "{md}");
         assert!(!md.contains("tests/parse.rs"), "{md}");
         assert!(!md.contains("`rustc -vV`"), "{md}");
+        assert!(
+            md.contains("on the file alone:\n\n```sh\nrustc --edition=2021 --crate-type=lib src/lib.rs\n```"),
+            "{md}"
+        );
     }
 }
