@@ -9,6 +9,7 @@ pub mod rust;
 pub mod rust_focus;
 pub mod rust_modules;
 pub mod rust_params;
+pub mod rust_strings;
 pub mod rust_unused;
 pub mod tokens;
 pub mod units;
@@ -25,6 +26,7 @@ pub use rust::{Comments, NodeClass, RustDelete, RustRenames, RustReplace};
 pub use rust_focus::RustFocus;
 pub use rust_modules::RustInlineModules;
 pub use rust_params::RustParams;
+pub use rust_strings::StringContents;
 pub use rust_unused::RustUnused;
 pub use units::{Items, Lines, NonRust, Records, Segmenter, Span, Tokens};
 
@@ -172,6 +174,7 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         Box::new(RustReplace::hoist()),
         Box::new(RustReplace::unit_types()),
         Box::new(RustRenames),
+        Box::new(Delete::new(StringContents, "rust-strings", usize::MAX)),
         Box::new(Ends::default()),
         Box::new(Chaos::new(Lines, "chaos-lines")),
         Box::new(Chaos::new(Records, "chaos-records")),
@@ -206,6 +209,7 @@ pub fn file_pass_by_name(name: &str) -> Option<Box<dyn Pass<TestCase>>> {
         "rust-hoist" => Box::new(RustReplace::hoist()),
         "rust-types" => Box::new(RustReplace::unit_types()),
         "rust-renames" => Box::new(RustRenames),
+        "rust-strings" => Box::new(Delete::new(StringContents, "rust-strings", usize::MAX)),
         "chaos-lines" => Box::new(Chaos::new(Lines, "chaos-lines")),
         "chaos-records" => Box::new(Chaos::new(Records, "chaos-records")),
         "records" => Box::new(Delete::new(Records, "records", usize::MAX)),
@@ -243,6 +247,7 @@ pub const FILE_PASS_NAMES: &[&str] = &[
     "rust-hoist",
     "rust-types",
     "rust-renames",
+    "rust-strings",
     "chaos-lines",
     "chaos-records",
     "records",
