@@ -168,6 +168,9 @@ fn text_strategy() -> impl Strategy<Value = Vec<u8>> {
         Just(&b"\xff"[..]),
         Just(&b"let a = "[..]),
         Just(&b"struct S "[..]),
+        Just(&b"\"a\\n\\u{e9}\""[..]),
+        Just(&b"r#\"q\"#"[..]),
+        Just(&b"\""[..]),
     ];
     proptest::collection::vec(atoms, 0..60).prop_map(|v| v.concat())
 }
