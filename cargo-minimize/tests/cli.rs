@@ -487,6 +487,60 @@ fn crate_result_drops_its_build_script_and_reports_its_own_output() {
     );
 }
 
+/// Run at a virtual workspace's root: the package that crashes is found (cargo's
+/// `could not compile `app``, `cargo metadata` for its directory) and reduced on
+/// its own, with its workspace around it; the other members are not reduced.
+#[test]
+fn at_a_virtual_workspace_root_the_crashing_package_is_reduced() {
+    let dir = tempfile::tempdir().unwrap();
+    let ws = dir.path().join("ws");
+    write(
+        &ws,
+        "Cargo.toml",
+        "[workspace]\nmembers = [\"app\", \"util\"]\nresolver = \"2\"\n",
+    );
+    write(
+        &ws,
+        "util/Cargo.toml",
+        "[package]\nname = \"util\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    let util = "pub fn double(x: u32) -> u32 {\n    x * 2\n}\n";
+    write(&ws, "util/src/lib.rs", util);
+    write(
+        &ws,
+        "app/Cargo.toml",
+        "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\nutil = { path = \"../util\" }\n",
+    );
+    write(
+        &ws,
+        "app/src/lib.rs",
+        "pub fn api(x: u32) -> u32 {\n    util::double(x)\n}\n\npub static LIMIT: u32 = ();\n",
+    );
+    let o = bin()
+        .args(["--ice", "-j", "2", "--no-cache", "--json"])
+        .current_dir(&ws)
+        .env("RUSTFLAGS", "-Ztreat-err-as-bug=1")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(e.contains("the crash is in package `app`"), "{e}");
+    let out = dir.path().join("ws.min/app");
+    assert_eq!(summary(&o)["output_path"], out.display().to_string());
+    let lib = std::fs::read_to_string(out.join("src/lib.rs")).unwrap();
+    assert!(lib.contains("= ()") && !lib.contains("double"), "{lib}");
+    let manifest = std::fs::read_to_string(out.join("Cargo.toml")).unwrap();
+    assert!(!manifest.contains("util"), "{manifest}");
+    // The other member went out as it was, and the original is untouched.
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("ws.min/util/src/lib.rs")).unwrap(),
+        util
+    );
+    assert!(std::fs::read_to_string(ws.join("app/src/lib.rs"))
+        .unwrap()
+        .contains("double"));
+}
+
 #[test]
 fn ice_in_a_workspace_member_with_path_dependencies() {
     // `ws/app` inherits its edition from the workspace, uses a sibling member through

@@ -15,8 +15,8 @@ use crate::case::Case;
 use crate::output::{write_case, FileSink};
 use crate::passes::{default_for_files, file_pass_by_name, Pass, FILE_PASS_NAMES};
 use crate::predicate::{
-    CancelFlag, IcePredicate, MatchMode, Predicate, PredicateError, RunEnv, ScriptPredicate,
-    Signature, TestPredicate, Verdict,
+    CancelFlag, Compile, IcePredicate, MatchMode, Predicate, PredicateError, RunEnv,
+    ScriptPredicate, Signature, TestPredicate, Verdict,
 };
 use crate::report::{excerpt, markdown, Event, Observer, ReportInput, Summary};
 use crate::schedule::{reduce, Config, EngineError, Finish, Reduction};
@@ -220,6 +220,8 @@ struct FirstRun {
     signature: Option<Signature>,
     command: String,
     tail: String,
+    /// The package cargo could not compile (`error: could not compile `NAME``).
+    package: Option<String>,
 }
 
 /// The finished job.
@@ -256,6 +258,9 @@ pub struct Job {
     is_rust: bool,
     scratch: crate::exec::Scratch,
     first: Option<FirstRun>,
+    /// Checks of the original beyond the `original_runs` (with `cargo build` after
+    /// `cargo check` did not crash; of the package that crashes).
+    extra_original_runs: u64,
 }
 
 impl Job {
@@ -283,6 +288,7 @@ impl Job {
             is_rust: r.is_rust,
             scratch,
             first: None,
+            extra_original_runs: 0,
         })
     }
 
@@ -344,6 +350,7 @@ impl Job {
                     &self.spec, root, true,
                 )));
                 let again = first_run(&retry, &self.case, &scratch.join("a-build"), cancel)?;
+                self.extra_original_runs += 1;
                 if again.verdict == Verdict::Interesting {
                     observer.on_event(&Event::Note(
                         "`cargo check` does not crash but `cargo build` does: using `cargo build`",
@@ -430,6 +437,9 @@ impl Job {
                 ),
             ));
         }
+        if let Some(member) = self.narrow_to_package(&first, observer, cancel)? {
+            first = member;
+        }
         if let Some(sig) = &first.signature {
             observer.on_event(&Event::Note(&format!("bug signature: {}", sig.display())));
             match &mut self.check {
@@ -444,6 +454,67 @@ impl Job {
         let sig = first.signature.clone();
         self.first = Some(first);
         Ok(sig)
+    }
+
+    /// A crate whose crash is in another package of its workspace (run at a
+    /// virtual workspace's root, or the crash is in a path dependency that is a
+    /// member): that package alone is reduced instead (its workspace goes out with
+    /// it, `WS.min/MEMBER`), when one check of it shows the same crash. Returns
+    /// that check.
+    fn narrow_to_package(
+        &mut self,
+        first: &FirstRun,
+        observer: &mut dyn Observer,
+        cancel: &CancelFlag,
+    ) -> Result<Option<FirstRun>, JobError> {
+        let (Check::Ice(p), Some(name)) = (&self.check, &first.package) else {
+            return Ok(None);
+        };
+        let Compile::Cargo { subcommand, root } = &p.config().compile else {
+            return Ok(None);
+        };
+        let Ok(metadata) = cargo_metadata::MetadataCommand::new()
+            .manifest_path(root.join("Cargo.toml"))
+            .no_deps()
+            .exec()
+        else {
+            return Ok(None);
+        };
+        let Some(dir) = (metadata.packages.iter())
+            .find(|p| p.name.as_str() == name.as_str())
+            .and_then(|p| p.manifest_path.parent())
+            .map(|d| d.as_std_path().to_path_buf())
+        else {
+            return Ok(None);
+        };
+        let same = |a: &Path, b: &Path| {
+            a.canonicalize()
+                .ok()
+                .is_some_and(|a| Some(a) == b.canonicalize().ok())
+        };
+        if same(&dir, root) {
+            return Ok(None);
+        }
+        let (member, case, output, output_tree) = resolve::read_crate(&self.spec, &dir)?;
+        let check = Check::Ice(IcePredicate::new(resolve::ice_crate_config(
+            &self.spec,
+            &member,
+            subcommand == "build",
+        )));
+        let again = first_run(&check, &case, &self.scratch.path().join("member"), cancel)?;
+        self.extra_original_runs += 1;
+        if again.verdict != Verdict::Interesting || again.signature != first.signature {
+            return Ok(None);
+        }
+        observer.on_event(&Event::Note(&format!(
+            "the crash is in package `{name}`: reducing {}",
+            member.display()
+        )));
+        self.case = case;
+        self.check = check;
+        self.output = output;
+        self.output_tree = Some(output_tree);
+        Ok(Some(again))
     }
 
     /// Reduces (after [`Job::check_original`]), writing the best case so far to the
@@ -654,7 +725,9 @@ impl Job {
             self.report(&best, first, &output, alone.as_deref())
         });
         Ok(JobResult {
-            predicate_runs: summary.runs + spec.original_runs.max(2) as u64,
+            predicate_runs: summary.runs
+                + spec.original_runs.max(2) as u64
+                + self.extra_original_runs,
             signature: first.signature.clone(),
             best,
             output: self.output.clone(),
@@ -958,6 +1031,15 @@ fn output_error(e: std::io::Error, path: &Path) -> JobError {
     )
 }
 
+/// The package named by cargo's `error: could not compile `NAME` (...)`.
+fn failed_package(output: &str) -> Option<String> {
+    let line = output
+        .lines()
+        .find(|l| l.starts_with("error: could not compile `"))?;
+    let rest = &line["error: could not compile `".len()..];
+    Some(rest[..rest.find('`')?].to_string())
+}
+
 fn tail(bytes: &[u8], lines: usize) -> String {
     let s = String::from_utf8_lossy(bytes);
     let v: Vec<&str> = s.lines().collect();
@@ -993,6 +1075,7 @@ fn first_run(
         signature,
         command,
         tail: tail(output, 25),
+        package: failed_package(&String::from_utf8_lossy(output)),
     };
     Ok(match check {
         Check::Ice(p) => {
@@ -1026,6 +1109,7 @@ fn first_run(
                 signature: None,
                 command: p.command_for(&path, &scratch.join("case")).display(),
                 tail: String::new(),
+                package: None,
             }
         }
     })

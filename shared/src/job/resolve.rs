@@ -118,7 +118,7 @@ fn output_for(spec: &JobSpec, beside: PathBuf, original: Option<&Path>) -> PathB
 
 /// A crate's sources as a case, and where its reduced copy goes.
 #[allow(clippy::type_complexity)]
-fn read_crate(
+pub(super) fn read_crate(
     spec: &JobSpec,
     root: &Path,
 ) -> Result<(PathBuf, TestCase, PathBuf, (CrateSource, PathBuf)), JobError> {

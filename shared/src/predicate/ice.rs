@@ -161,6 +161,11 @@ impl IcePredicate {
         self.focus = focus;
     }
 
+    /// The settings.
+    pub fn config(&self) -> &IceConfig {
+        &self.config
+    }
+
     /// The expected signature.
     pub fn expected(&self) -> Option<&Signature> {
         self.expected.as_ref()
