@@ -1,6 +1,7 @@
 //! The part of a failing run's output worth pasting into a bug report: rustc's
-//! warnings and the backtrace frames left out, the errors, the ICE message, the
-//! notes and the query stack kept, within a line budget.
+//! warnings, the backtrace frames and cargo's `Caused by:` (the rustc command line,
+//! full of scratch paths) left out; the errors, the ICE message, the notes and the
+//! query stack kept, within a line budget.
 
 /// `output` without warning blocks (from a `warning:` line through the blank line
 /// that ends its diagnostic) and with each run of backtrace frames (`  12: name`
@@ -11,6 +12,7 @@
 pub(crate) fn excerpt(output: &str, max_lines: usize) -> String {
     let mut kept: Vec<String> = Vec::new();
     let mut in_warning = false;
+    let mut in_caused_by = false;
     let mut frames = 0usize;
     let flush = |kept: &mut Vec<String>, frames: &mut usize| {
         if *frames > 0 {
@@ -22,6 +24,13 @@ pub(crate) fn excerpt(output: &str, max_lines: usize) -> String {
     for line in output.lines() {
         if in_warning {
             in_warning = !line.trim().is_empty();
+            continue;
+        }
+        if in_caused_by && (line.starts_with(' ') || line.trim().is_empty()) {
+            continue;
+        }
+        in_caused_by = line == "Caused by:";
+        if in_caused_by {
             continue;
         }
         if line.starts_with("warning:") {
@@ -93,10 +102,14 @@ note: we would appreciate a bug report
 query stack during panic:
 #0 [layout_of] computing layout of `(str, i32)`
 end of query stack
+error: could not compile `app` (lib)
+
+Caused by:
+  process didn't exit successfully: `rustc --crate-name app --out-dir /tmp/x` (exit status: 101)
 ";
 
     #[test]
-    fn warnings_and_frames_are_left_out() {
+    fn warnings_frames_and_the_rustc_command_are_left_out() {
         assert_eq!(
             excerpt(ICE, 100),
             "error: internal compiler error: encountered unexpected unsized field
@@ -110,7 +123,8 @@ note: we would appreciate a bug report
 
 query stack during panic:
 #0 [layout_of] computing layout of `(str, i32)`
-end of query stack"
+end of query stack
+error: could not compile `app` (lib)"
         );
     }
 
