@@ -857,11 +857,31 @@ fn failing_test_input_of_a_real_crate() {
             "tests/fixtures/big.yaml",
             "-j",
             "2",
-            "--json",
+            "--report",
         ],
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stderr(&o).contains("scanner.rs:955"), "{}", stderr(&o));
+    // The report holds what it takes to see the failure: the pinned dependency,
+    // the test, and the input under the name the test reads.
+    let md = String::from_utf8_lossy(&o.stdout);
+    assert!(md.contains("yaml-rust = \"=0.3.0\""), "{md}");
+    assert!(md.contains("`tests/parse.rs`:\n\n```rust\n"), "{md}");
+    assert!(md.contains("`tests/fixtures/big.yaml`:\n\n```\n"), "{md}");
+    assert!(md.contains("cargo test loads_big_stream\n"), "{md}");
+    let o = run(
+        &root,
+        &[
+            "--test",
+            "loads_big_stream",
+            "--input",
+            "tests/fixtures/big.yaml",
+            "-j",
+            "2",
+            "--json",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let json = summary(&o);
     let min = std::fs::read_to_string(root.join("tests/fixtures/big.min.yaml")).unwrap();
     assert_eq!(json["output_bytes"].as_u64().unwrap() as usize, min.len());

@@ -978,6 +978,11 @@ impl Job {
                 String::from_utf8_lossy(b).into_owned(),
             )
         }));
+        if let Check::Test(p) = &self.check {
+            if let Some(input) = &p.config().input {
+                files = test_input_files(&p.config().root, &p.config().test, input, files);
+            }
+        }
         let (version, command) = match &self.check {
             Check::Ice(p) => (
                 p.version().to_string(),
@@ -1029,6 +1034,41 @@ fn output_error(e: std::io::Error, path: &Path) -> JobError {
         JobErrorKind::Output,
         format!("cannot write {}: {e}", path.display()),
     )
+}
+
+/// The files of a report on a test's input: the crate's manifest (its
+/// dependencies, pinned), the file that defines the test, and the reduced input
+/// under the name the test reads it by (`reduced`: the input as the only file).
+fn test_input_files(
+    root: &Path,
+    test: &str,
+    input: &Path,
+    reduced: Vec<(String, String)>,
+) -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    if let Ok(toml) = std::fs::read_to_string(root.join("Cargo.toml")) {
+        files.push(("Cargo.toml".into(), toml));
+    }
+    let short = test.rsplit("::").next().unwrap_or(test);
+    if let Ok(sources) = crate::predicate::ice::crate_case(root) {
+        let defines = sources.files().find(|(_, b)| {
+            let text = String::from_utf8_lossy(b);
+            text.contains(&format!("fn {short}("))
+        });
+        if let Some((p, b)) = defines {
+            files.push((
+                p.display().to_string(),
+                String::from_utf8_lossy(b).into_owned(),
+            ));
+        }
+    }
+    let content = reduced
+        .into_iter()
+        .next()
+        .map(|(_, c)| c)
+        .unwrap_or_default();
+    files.push((input.display().to_string(), content));
+    files
 }
 
 /// The package named by cargo's `error: could not compile `NAME` (...)`.

@@ -246,6 +246,11 @@ impl TestPredicate {
         Ok(dir)
     }
 
+    /// The settings.
+    pub fn config(&self) -> &TestConfig {
+        &self.config
+    }
+
     /// The command a user runs in the crate to see the failure:
     /// `cargo test [ARGS] NAME`.
     pub fn user_command(&self) -> String {

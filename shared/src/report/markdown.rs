@@ -39,6 +39,8 @@ pub fn markdown(r: &ReportInput<'_>) -> String {
         }
         let language = if name.ends_with(".toml") {
             "toml"
+        } else if name.ends_with(".rs") {
+            "rust"
         } else {
             r.language
         };
