@@ -630,6 +630,39 @@ fn not_interesting_original_explains_how_to_rerun() {
         e.contains("does not crash the compiler") && e.contains("rustc"),
         "{e}"
     );
+    // The command names the user's file (the scratch copy is gone) and runs as
+    // shown, writing nothing beside the file.
+    let rerun = e
+        .lines()
+        .skip_while(|l| !l.starts_with("rerun the check by hand"))
+        .nth(1)
+        .unwrap()
+        .trim();
+    assert!(
+        rerun.contains(" ok.rs ") && !rerun.contains("cargo-minimize-check"),
+        "{rerun}"
+    );
+    let by_hand = Command::new("sh")
+        .args(["-c", rerun])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(by_hand.status.success(), "{}", stderr(&by_hand));
+    assert!(!dir.path().join("libok.rlib").exists() && !dir.path().join("out").exists());
+    // A file inside a crate: how to reduce the crate instead.
+    write(
+        dir.path(),
+        "app/Cargo.toml",
+        "[package]\nname = \"app\"\nversion = \"0.1.0\"\n",
+    );
+    write(dir.path(), "app/src/part.rs", "pub fn fine() -> u8 { 1 }\n");
+    let o = run(dir.path(), &["--ice", "app/src/part.rs"]);
+    assert_eq!(o.status.code(), Some(4));
+    assert!(
+        stderr(&o).contains("to reduce the whole crate:\n    cargo minimize --ice --manifest-path"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

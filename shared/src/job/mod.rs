@@ -393,10 +393,19 @@ impl Job {
             };
             let mut msg = format!(
                 "{what}\n\nrerun the check by hand:\n    {}\n",
-                first.command
+                self.rerun_command(&first)
             );
             if !first.tail.is_empty() {
                 msg.push_str(&format!("\nlast lines of its output:\n{}\n", first.tail));
+            }
+            if let Target::IceFile { path, .. } = &self.spec.target {
+                if let Some(root) = path.parent().and_then(resolve::find_crate_root) {
+                    msg.push_str(&format!(
+                        "\nthe file is part of the crate at {}; to reduce the whole crate:\n    cargo minimize --ice --manifest-path {}\n",
+                        root.display(),
+                        crate::exec::quote(root.join("Cargo.toml").as_os_str()),
+                    ));
+                }
             }
             return Err(JobError::new(JobErrorKind::NotInteresting, msg));
         }
@@ -454,6 +463,19 @@ impl Job {
         let sig = first.signature.clone();
         self.first = Some(first);
         Ok(sig)
+    }
+
+    /// The command that reruns the check of the original by hand: for a file, on
+    /// the user's own file (its scratch copy is gone once the run ends), with a
+    /// fresh output directory.
+    fn rerun_command(&self, first: &FirstRun) -> String {
+        if let (Check::Ice(p), Target::IceFile { path, .. }) = (&self.check, &self.spec.target) {
+            let dir = path.parent().unwrap_or(Path::new(""));
+            let out = crate::exec::quote(dir.join("out").as_os_str());
+            let shown = p.command(&self.case, dir).display();
+            return shown.replace(&format!("--out-dir {out}"), "--out-dir \"$(mktemp -d)\"");
+        }
+        first.command.clone()
     }
 
     /// A crate whose crash is in another package of its workspace (run at a
