@@ -792,6 +792,14 @@ fn failing_test_reduces_the_crate_sources() {
     // and shows the result's own run.
     let md = String::from_utf8_lossy(&o.stdout);
     assert!(md.contains("cargo test parses_numbers\n```"), "{md}");
+    // A test that passes: exit 4, and how to see it by hand (cargo, in the crate).
+    let o = run(&root, &["--test", "adds", "-j", "2"]);
+    assert_eq!(o.status.code(), Some(4), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(&format!("    cd {} && cargo test adds\n", root.display())),
+        "{}",
+        stderr(&o)
+    );
     assert!(
         md.contains("test result: FAILED") && !md.contains("cargo-minimize-"),
         "{md}"

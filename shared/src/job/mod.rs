@@ -467,13 +467,21 @@ impl Job {
 
     /// The command that reruns the check of the original by hand: for a file, on
     /// the user's own file (its scratch copy is gone once the run ends), with a
-    /// fresh output directory.
+    /// fresh output directory; for a test, `cargo test` in the crate.
     fn rerun_command(&self, first: &FirstRun) -> String {
         if let (Check::Ice(p), Target::IceFile { path, .. }) = (&self.check, &self.spec.target) {
             let dir = path.parent().unwrap_or(Path::new(""));
             let out = crate::exec::quote(dir.join("out").as_os_str());
             let shown = p.command(&self.case, dir).display();
             return shown.replace(&format!("--out-dir {out}"), "--out-dir \"$(mktemp -d)\"");
+        }
+        if let Check::Test(p) = &self.check {
+            // The scratch copy's test binary is gone too: cargo, in the crate.
+            return format!(
+                "cd {} && {}",
+                crate::exec::quote(p.config().root.as_os_str()),
+                p.user_command()
+            );
         }
         first.command.clone()
     }
