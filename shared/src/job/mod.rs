@@ -766,8 +766,10 @@ impl Job {
         })
     }
 
-    /// A crate's result with a tidier manifest: without its build script (the
-    /// `build` key and the file) when the bug does not need it, then without the
+    /// A crate's result with a tidier manifest: without what only describes the
+    /// package and the targets of files that are gone ([`manifest::without_extras`]),
+    /// without its build script (the `build` key and the file) when the bug does
+    /// not need it, then without the
     /// dependencies it no longer needs: all of them at once, else one at a time
     /// (the first [`MAX_SINGLE_DEPENDENCY_TRIES`]). Each candidate is a check of
     /// the final sources with that manifest; one that keeps the bug is written to
@@ -784,18 +786,37 @@ impl Job {
         let Ok(mut text) = std::fs::read_to_string(&path) else {
             return Ok(best);
         };
-        let build = manifest::without_build_script(&text).and_then(|(cand, script)| {
-            let i = (0..best.seq_count()).find(|&i| best.path(i) == script)?;
-            (!best.is_gone(&script, best.seq(i))).then(|| (cand, best.with_seq(i, Vec::new())))
+        // `cfg(feature = "std")` (not `#![feature(...)]`).
+        let uses_features = best.files().any(|(p, b)| {
+            let text = String::from_utf8_lossy(b);
+            crate::syntax::is_rust(p) && (text.contains("feature =") || text.contains("feature="))
         });
-        if build.is_none() && manifest::dependency_names(&text).is_empty() {
+        let extras = manifest::without_extras(
+            &text,
+            |p| {
+                let kept = (0..best.seq_count()).find(|&i| best.path(i) == p);
+                match kept {
+                    Some(i) => !best.is_gone(p, best.seq(i)),
+                    None => self.output.join(p).is_file(),
+                }
+            },
+            uses_features,
+        );
+        let build_script = |text: &str, best: &TestCase| {
+            manifest::without_build_script(text).and_then(|(cand, script)| {
+                let i = (0..best.seq_count()).find(|&i| best.path(i) == script)?;
+                (!best.is_gone(&script, best.seq(i))).then(|| (cand, best.with_seq(i, Vec::new())))
+            })
+        };
+        if extras.is_none()
+            && build_script(&text, &best).is_none()
+            && manifest::dependency_names(&text).is_empty()
+        {
             return Ok(best);
         }
-        observer.on_event(&Event::Note(if build.is_some() {
-            "removing the build script and the dependencies the result does not need"
-        } else {
-            "removing the dependencies the result does not need"
-        }));
+        observer.on_event(&Event::Note(
+            "tidying Cargo.toml: removing what the result does not need",
+        ));
         let dir = self.scratch.path().join("deps");
         std::fs::create_dir_all(&dir).map_err(internal)?;
         let env = RunEnv {
@@ -826,7 +847,17 @@ impl Job {
                 _ => Ok(Some(false)),
             }
         };
-        if let Some((cand, files)) = build {
+        if let Some(cand) = extras {
+            match check(&cand, &best)? {
+                Some(true) => text = cand,
+                Some(false) => {}
+                None => {
+                    summary.cancelled = true;
+                    return Ok(best);
+                }
+            }
+        }
+        if let Some((cand, files)) = build_script(&text, &best) {
             match check(&cand, &files)? {
                 Some(true) => (text, best) = (cand, files),
                 Some(false) => {}
@@ -897,9 +928,7 @@ impl Job {
         };
         if files.next().is_some()
             || !self.spec.extra.is_empty()
-            || !manifest::dependency_names(&manifest).is_empty()
-            || manifest.contains("proc-macro")
-            || manifest.contains("build =")
+            || !manifest::plain_for_rustc(&manifest)
         {
             return None;
         }
