@@ -10,7 +10,13 @@ command, exiting 0 iff the same ICE appears. Cargo runs are counted by a `cargo`
 wrapper first on PATH, for both tools; sizes are non-whitespace bytes over all `.rs`
 files of the resulting crate. Each result crate is checked again with cargo.
 
-Usage: tools/bench_crate.py [--only SUBSTRING] [--out results.json]
+With --real, one more case: a real published crate, semver 1.0.28 from the local
+cargo registry (a dependency of cargo_metadata, so present once the workspace is
+built; 98 KB of Rust over 17 files, with its tests and benches), with the
+generic_const_exprs ICE appended to src/parse.rs and its feature gate added to
+src/lib.rs.
+
+Usage: tools/bench_crate.py [--only SUBSTRING] [--out results.json] [--real]
                             [--reuse-treereduce results.json]
 --reuse-treereduce takes treereduce-rust's rows from an earlier run's JSON (the
 generated crates are identical: the generator is seeded) and reruns only ours.
@@ -69,6 +75,29 @@ def make_crate(ice_file, dest, lines):
     return holder
 
 
+REAL = ("semver-1.0.28", "gce_bool_mul_const_eval", "src/parse.rs")
+
+
+def make_real_crate(ice_file, dest):
+    """The published crate REAL[0] with the ICE of `ice_file` appended to REAL[2]
+    and its feature gates added after the crate's own inner attributes."""
+    src = glob.glob(os.path.expanduser(f"~/.cargo/registry/src/*/{REAL[0]}"))
+    if not src:
+        raise SystemExit(f"{REAL[0]} is not in the local cargo registry (build the workspace first)")
+    shutil.copytree(src[0], dest)
+    body = open(ice_file).read().splitlines()[2:]
+    gates = [l for l in body if l.startswith("#![")]
+    lib = os.path.join(dest, "src", "lib.rs")
+    lines = open(lib).read().splitlines()
+    last = max(i for i, l in enumerate(lines) if l.startswith("#!["))
+    while not lines[last].rstrip().endswith("]"):
+        last += 1
+    open(lib, "w").write("\n".join(lines[:last + 1] + gates + lines[last + 1:]) + "\n")
+    with open(os.path.join(dest, REAL[2]), "a") as f:
+        f.write("\n" + "\n".join(l for l in body if not l.startswith("#![")) + "\n")
+    return REAL[2]
+
+
 def cargo_wrapper(work):
     bindir = os.path.join(work, "bin")
     os.makedirs(bindir)
@@ -99,23 +128,25 @@ def main():
     ap.add_argument("--only", default="")
     ap.add_argument("--out", default="")
     ap.add_argument("--reuse-treereduce", default="")
+    ap.add_argument("--real", action="store_true")
     a = ap.parse_args()
     reuse = {r["case"]: r for r in json.load(open(a.reuse_treereduce))} if a.reuse_treereduce else {}
     rows = []
-    for name in CASES:
+    for name in CASES + ([f"{REAL[0]}+{REAL[1]}"] if a.real else []):
         if a.only not in name:
             continue
-        ice_file = os.path.join(ROOT, "tests", "ices", name + ".rs")
+        real = name.startswith(REAL[0])
+        ice_file = os.path.join(ROOT, "tests", "ices", (REAL[1] if real else name) + ".rs")
         ice = open(ice_file).read().splitlines()[1].removeprefix("// ice:").strip()
         work = tempfile.mkdtemp(prefix=f"bench-crate-{name}-")
         crate = os.path.join(work, "inventory")
-        holder = make_crate(ice_file, crate, a.lines)
+        holder = make_real_crate(ice_file, crate) if real else make_crate(ice_file, crate, a.lines)
         sub = "check" if shows_ice(crate, ice, "check") else "build"
         assert shows_ice(crate, ice, sub), f"{name}: the crate does not show the ICE"
         bindir, counter = cargo_wrapper(work)
         env = {**os.environ, "PATH": bindir + os.pathsep + os.environ["PATH"],
                "RUSTC_BOOTSTRAP": "1", "RUSTC_ICE": "0"}
-        row = {"case": name, "sub": sub, "files": len(glob.glob(os.path.join(crate, "src", "*.rs"))),
+        row = {"case": name, "sub": sub, "files": len(glob.glob(os.path.join(crate, "**", "*.rs"), recursive=True)),
                "input_nonws": nonws_tree(crate), "holder": holder}
         # ours
         out = os.path.join(work, "ours")

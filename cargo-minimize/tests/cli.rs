@@ -493,7 +493,7 @@ fn crate_result_drops_its_build_script_and_reports_its_own_output() {
     // One file, nothing cargo adds: the report gives the rustc command too, with
     // RUSTFLAGS as flags.
     assert!(
-        md.contains("on the file alone:\n\n```sh\nRUSTC_BOOTSTRAP=1 RUSTC_ICE=0 RUST_BACKTRACE=0 rustc --edition=2021 --crate-type=lib --crate-name=lib -Ztreat-err-as-bug=1 src/lib.rs\n```"),
+        md.contains("on the file alone:\n\n```sh\nRUSTC_BOOTSTRAP=1 RUSTC_ICE=0 RUST_BACKTRACE=0 rustc --edition=2021 --crate-type=lib --crate-name=app -Ztreat-err-as-bug=1 src/lib.rs\n```"),
         "{md}"
     );
 }

@@ -84,6 +84,12 @@ pub(crate) fn without_extras(
     changed.then(|| doc.to_string())
 }
 
+/// `package.name`.
+pub(crate) fn package_name(text: &str) -> Option<String> {
+    let doc = text.parse::<DocumentMut>().ok()?;
+    Some(doc.get("package")?.get("name")?.as_str()?.to_string())
+}
+
 /// Whether rustc alone could build the package as cargo does: no dependencies,
 /// no build script (`build = "..."` or `true`), not a proc-macro.
 pub(crate) fn plain_for_rustc(text: &str) -> bool {
@@ -251,6 +257,8 @@ maintenance = { status = "passively-maintained" }
             "[package]\nname = \"a\"\n[lib]\nproc-macro = true\n"
         ));
         assert!(!plain_for_rustc(MANIFEST));
+        assert_eq!(package_name(MANIFEST).as_deref(), Some("app"));
+        assert_eq!(package_name("[workspace]\n"), None);
     }
 
     #[test]

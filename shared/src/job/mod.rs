@@ -933,14 +933,22 @@ impl Job {
             return None;
         }
         let rustflags = self.env_var("RUSTFLAGS").unwrap_or_default();
+        // The crate's own name, as cargo gives it.
+        let name = manifest::package_name(&manifest)
+            .map(|n| OsString::from(format!("--crate-name={}", n.replace('-', "_"))));
         let config = crate::predicate::IceConfig {
             compile: crate::predicate::Compile::Rustc {
                 rustc: std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()),
                 edition: source.edition().unwrap_or_else(|| "2015".into()),
                 crate_type: crate_type.into(),
             },
-            flags: (rustflags.to_string_lossy().split_whitespace())
-                .map(OsString::from)
+            flags: (name.into_iter())
+                .chain(
+                    rustflags
+                        .to_string_lossy()
+                        .split_whitespace()
+                        .map(OsString::from),
+                )
                 .collect(),
             env: self.spec.env.clone(),
             timeout: Some(self.spec.timeout),
