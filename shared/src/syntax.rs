@@ -146,6 +146,7 @@ pub fn is_item(k: SyntaxKind) -> bool {
             | UNION
             | IMPL
             | TRAIT
+            | TRAIT_ALIAS
             | MODULE
             | USE
             | CONST

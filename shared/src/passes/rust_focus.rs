@@ -104,8 +104,15 @@ struct Unit {
     mentions: HashSet<String>,
     /// For an impl: the identifiers of its header (trait and type).
     header: Option<HashSet<String>>,
-    /// Kept whatever the focus (`use`, `mod m;`, `fn main`, macro calls).
+    /// Kept whatever the focus (`mod m;`, `extern crate`, `fn main`).
     always: bool,
+    /// What it mentions makes those items stay: not for `mod m;` or `extern
+    /// crate` (module and crate names), `use` items and macro calls, which follow
+    /// what stays instead (in a crate every file opens with `use` items of local
+    /// types, and `criterion_group!(benches, bench)` names a whole benchmark).
+    propagates: bool,
+    /// A `use` item: it goes when all the local items it imports go.
+    is_use: bool,
     /// An inline module (its items are units of their own).
     module: bool,
     /// The inline module it is in.
@@ -159,11 +166,13 @@ pub fn unfocused(case: &TestCase, focus: &Focus) -> Vec<Span> {
         }
     }
     loop {
-        let mut queue: Vec<usize> = (0..units.len()).filter(|&i| kept[i]).collect();
+        let mut queue: Vec<usize> = (0..units.len())
+            .filter(|&i| kept[i] && units[i].propagates)
+            .collect();
         while let Some(i) = queue.pop() {
             for m in &units[i].mentions {
                 for &j in by_name.get(m.as_str()).into_iter().flatten() {
-                    if !kept[j] {
+                    if !kept[j] && units[j].propagates {
                         kept[j] = true;
                         queue.push(j);
                     }
@@ -172,7 +181,7 @@ pub fn unfocused(case: &TestCase, focus: &Focus) -> Vec<Span> {
         }
         // Impls of kept traits and types.
         let defined: HashSet<&str> = (0..units.len())
-            .filter(|&i| kept[i] && units[i].header.is_none())
+            .filter(|&i| kept[i] && units[i].propagates && units[i].header.is_none())
             .flat_map(|i| units[i].defines.iter().map(String::as_str))
             .collect();
         let mut grew = false;
@@ -190,10 +199,39 @@ pub fn unfocused(case: &TestCase, focus: &Focus) -> Vec<Span> {
             break;
         }
     }
+    // A `use` item stays unless what it names in this crate all goes (a `use` of
+    // other crates' items, or of a module, stays). A macro call stays when it
+    // names a kept item, or a name the kept items use that no item defines (one
+    // the macro may define).
+    let local: HashSet<&str> = (units.iter())
+        .filter(|u| u.propagates && !u.module && u.header.is_none())
+        .flat_map(|u| u.defines.iter().map(String::as_str))
+        .collect();
+    let kept_names: HashSet<&str> = (0..units.len())
+        .filter(|&i| kept[i] && units[i].propagates && units[i].header.is_none())
+        .flat_map(|i| units[i].defines.iter().map(String::as_str))
+        .collect();
+    let used_elsewhere: HashSet<&str> = (0..units.len())
+        .filter(|&i| kept[i] && units[i].propagates)
+        .flat_map(|i| units[i].mentions.iter().map(String::as_str))
+        .filter(|m| !local.contains(m))
+        .collect();
+    for (i, u) in units.iter().enumerate() {
+        if u.is_use {
+            let names: Vec<&str> = (u.mentions.iter())
+                .map(String::as_str)
+                .filter(|m| local.contains(m))
+                .collect();
+            kept[i] = names.is_empty() || names.iter().any(|m| kept_names.contains(m));
+        } else if !u.propagates && !u.always && !u.module {
+            kept[i] = (u.mentions.iter())
+                .any(|m| kept_names.contains(m.as_str()) || used_elsewhere.contains(m.as_str()));
+        }
+    }
     // An inline module stays when it was kept itself or holds a kept item (other
     // than the `use` items every module keeps). Children come after their module.
     let mut live: Vec<bool> = (0..units.len())
-        .map(|i| kept[i] && !(units[i].module || units[i].always))
+        .map(|i| kept[i] && !(units[i].module || units[i].always || !units[i].propagates))
         .collect();
     for i in (0..units.len()).rev() {
         if units[i].module {
@@ -217,10 +255,38 @@ pub fn unfocused(case: &TestCase, focus: &Focus) -> Vec<Span> {
             per_file[u.seq].push(deletion_range(&u.node, false));
         }
     }
+    // A module file left with nothing but private `use` items goes whole (its
+    // `mod` declaration and `use m::*` with it): the imports serve nothing there.
+    for (seq, ranges) in per_file.iter_mut().enumerate() {
+        let path = case.path(seq);
+        if ranges.is_empty()
+            || !crate::syntax::is_rust(path)
+            || super::rust_unused::module_name(path).is_none()
+        {
+            continue;
+        }
+        let spans: Vec<Span> = (ranges.iter())
+            .map(|&(start, end)| Span { seq, start, end })
+            .collect();
+        let left = case.apply(&delete_all(&spans));
+        let only_imports = parse(left.seq(seq)).is_some_and(|root| {
+            (root.children())
+                .filter(|n| is_item(n.kind()) || n.kind() == SyntaxKind::MACRO_CALL)
+                .all(|n| n.kind() == SyntaxKind::USE && !is_pub(&n))
+        });
+        if only_imports {
+            *ranges = vec![(0, case.seq(seq).len())];
+        }
+    }
     if per_file.iter().all(Vec::is_empty) {
         return Vec::new();
     }
     super::rust_unused::with_emptied_modules(case, per_file)
+}
+
+/// `pub` (of any kind).
+fn is_pub(n: &SyntaxNode) -> bool {
+    n.children().any(|c| c.kind() == SyntaxKind::VISIBILITY)
 }
 
 /// Module-level items under `parent` (a file, or an inline module's item list,
@@ -243,6 +309,8 @@ fn collect(seq: usize, parent_node: &SyntaxNode, parent: Option<usize>, out: &mu
                     mentions: HashSet::new(),
                     header: None,
                     always: false,
+                    propagates: true,
+                    is_use: false,
                     module: true,
                     parent,
                 });
@@ -284,7 +352,7 @@ fn collect(seq: usize, parent_node: &SyntaxNode, parent: Option<usize>, out: &mu
             })
             .collect()
         });
-        let always = matches!(k, USE | EXTERN_CRATE | MACRO_CALL | MODULE)
+        let always = matches!(k, EXTERN_CRATE | MODULE)
             || (k == FN && parent.is_none() && defines.first().is_some_and(|d| d == "main"));
         out.push(Unit {
             seq,
@@ -293,6 +361,8 @@ fn collect(seq: usize, parent_node: &SyntaxNode, parent: Option<usize>, out: &mu
             mentions,
             header,
             always,
+            propagates: !matches!(k, EXTERN_CRATE | MODULE | USE | MACRO_CALL),
+            is_use: k == USE,
             module: false,
             parent,
         });
@@ -364,6 +434,63 @@ mod shell {
             out,
             "#![feature(x)]\nuse std::fmt;\n\npub trait Flag<const ON: bool> {}\nimpl Flag<true> for u8 {}\npub fn squared<const N: usize>(_g: [u8; N * N]) where u8: Flag<N> {}\nmod inner {\n    use std::fmt;\n    pub fn call() { super::squared }\n}\n"
         );
+    }
+
+    /// A `use` of local items brings nothing in (in a crate every file opens with
+    /// them: they would keep everything), and goes when what it imports goes.
+    #[test]
+    fn use_items_follow_what_they_import() {
+        let lib = "mod error;\nmod parse;\n";
+        let error = "pub enum ErrorKind { Empty }\nimpl ErrorKind { pub fn parse() {} }\n";
+        let parse = "use crate::error::ErrorKind;\nuse std::fmt;\nuse crate::parse_more::{Kept, Gone};\npub struct Kept;\npub struct Gone;\npub fn squared() -> Kept { Kept }\nfn other(_: ErrorKind) {}\n";
+        let case = TestCase::from_files([
+            ("src/lib.rs".into(), lib.as_bytes().to_vec()),
+            ("src/error.rs".into(), error.as_bytes().to_vec()),
+            ("src/parse.rs".into(), parse.as_bytes().to_vec()),
+        ]);
+        let focus = Focus {
+            names: vec!["squared".into()],
+            ..Focus::default()
+        };
+        let out = case.apply(&delete_all(&unfocused(&case, &focus)));
+        let file = |name: &str| {
+            let i = (0..out.seq_count()).find(|&i| out.path(i) == Path::new(name));
+            String::from_utf8(out.seq(i.unwrap()).to_vec()).unwrap()
+        };
+        // The emptied file goes with its `mod` line.
+        assert_eq!(file("src/lib.rs"), "mod parse;\n");
+        assert_eq!(file("src/error.rs"), "");
+        assert_eq!(
+            file("src/parse.rs"),
+            "use std::fmt;\nuse crate::parse_more::{Kept, Gone};\npub struct Kept;\npub fn squared() -> Kept { Kept }\n"
+        );
+    }
+
+    /// A benchmark's macro calls do not keep what they name; its file, left with
+    /// its imports only, goes whole; and `benches/parse.rs` going is not
+    /// `src/parse.rs` going (`mod parse;` of `src/lib.rs` stays).
+    #[test]
+    fn files_left_with_imports_only_go_and_modules_are_matched_by_place() {
+        let case = TestCase::from_files([
+            ("src/lib.rs".into(), b"mod parse;\n".to_vec()),
+            ("src/parse.rs".into(), b"pub fn squared() {}\nfn other() {}\n".to_vec()),
+            (
+                "benches/parse.rs".into(),
+                b"use semver::Version;\nfn bench() { Version::parse(); }\ncriterion_group!(benches, bench);\n".to_vec(),
+            ),
+        ]);
+        let focus = Focus {
+            names: vec!["squared".into()],
+            ..Focus::default()
+        };
+        let out = case.apply(&delete_all(&unfocused(&case, &focus)));
+        let file = |name: &str| {
+            let i = (0..out.seq_count()).find(|&i| out.path(i) == Path::new(name));
+            String::from_utf8(out.seq(i.unwrap()).to_vec()).unwrap()
+        };
+        assert_eq!(file("src/lib.rs"), "mod parse;\n");
+        assert_eq!(file("src/parse.rs"), "pub fn squared() {}\n");
+        assert_eq!(file("benches/parse.rs"), "");
     }
 
     #[test]

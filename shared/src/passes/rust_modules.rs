@@ -20,7 +20,7 @@ pub struct RustInlineModules;
 
 /// Where the files of `mod x;` declared in `path` live: `lib.rs`, `main.rs` and
 /// `mod.rs` declare modules beside themselves, `foo.rs` under `foo/`.
-fn module_dir(path: &Path) -> PathBuf {
+pub(super) fn module_dir(path: &Path) -> PathBuf {
     let parent = path.parent().unwrap_or(Path::new(""));
     match path.file_name().and_then(|n| n.to_str()) {
         Some("lib.rs" | "main.rs" | "mod.rs") => parent.to_path_buf(),

@@ -187,7 +187,7 @@ pub(super) fn with_emptied_modules(
     case: &TestCase,
     mut per_file: Vec<Vec<(usize, usize)>>,
 ) -> Vec<Span> {
-    let emptied: Vec<String> = (0..case.seq_count())
+    let emptied: Vec<&std::path::Path> = (0..case.seq_count())
         .filter(|&seq| !per_file[seq].is_empty())
         .filter(|&seq| {
             let spans: Vec<Span> = per_file[seq]
@@ -197,8 +197,24 @@ pub(super) fn with_emptied_modules(
             let left = case.apply(&delete_units::<u8>(&spans, &[(0, spans.len())]));
             has_no_items(left.seq(seq))
         })
-        .filter_map(|seq| module_name(case.path(seq)))
+        .filter(|&seq| module_name(case.path(seq)).is_some())
+        .map(|seq| case.path(seq))
         .collect();
+    // `name` declared or used in `file` names an emptied file (by where cargo
+    // would look for it: `benches/parse.rs` is not `mod parse;` of `src/lib.rs`).
+    let names_emptied = |file: &std::path::Path, name: &str, from_root: bool| {
+        let dir = if from_root {
+            file.ancestors()
+                .find(|d| d.file_name().is_some_and(|n| n == "src"))
+                .map(std::path::Path::to_path_buf)
+                .unwrap_or_else(|| super::rust_modules::module_dir(file))
+        } else {
+            super::rust_modules::module_dir(file)
+        };
+        let own = dir.join(format!("{name}.rs"));
+        let nested = dir.join(name).join("mod.rs");
+        emptied.iter().any(|e| *e == own || *e == nested)
+    };
     if !emptied.is_empty() {
         for (seq, ranges) in per_file.iter_mut().enumerate() {
             let Some(root) = parse(case.seq(seq)) else {
@@ -212,8 +228,9 @@ pub(super) fn with_emptied_modules(
                     continue;
                 };
                 let declared = m.item_list().is_none()
-                    && m.name()
-                        .is_some_and(|name| emptied.contains(&name.text().to_string()));
+                    && m.name().is_some_and(|name| {
+                        names_emptied(case.path(seq), name.text().as_ref(), false)
+                    });
                 if declared {
                     ranges.push(deletion_range(&n, false));
                 }
@@ -224,11 +241,12 @@ pub(super) fn with_emptied_modules(
                     continue;
                 };
                 let path = tree.syntax().text().to_string();
+                let from_root = path.starts_with("crate::");
                 let path = path
                     .trim_start_matches("crate::")
                     .trim_start_matches("self::");
                 let first = path.split("::").next().unwrap_or_default().trim();
-                if emptied.iter().any(|e| e == first) {
+                if names_emptied(case.path(seq), first, from_root) {
                     ranges.push(deletion_range(&n, false));
                 }
             }
@@ -261,7 +279,7 @@ fn disjoint(ranges: &mut Vec<(usize, usize)>) {
 
 /// The module a file defines: `foo` for `…/foo.rs` and `…/foo/mod.rs`; none for the
 /// crate roots.
-fn module_name(path: &std::path::Path) -> Option<String> {
+pub(super) fn module_name(path: &std::path::Path) -> Option<String> {
     let stem = path.file_stem()?.to_str()?;
     let name = if stem == "mod" {
         path.parent()?.file_name()?.to_str()?

@@ -140,11 +140,31 @@ fn add_quoted(focus: &mut Focus, quoted: &str) {
         }
         rest = &rest[c.len_utf8()..];
     }
-    let words = bare
-        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .filter(|w| w.starts_with(|c: char| c.is_alphabetic() || c == '_'));
-    for w in words {
-        if !NOT_NAMES.contains(&w) {
+    // Module segments of a path (`parse` in `parse::squared`: lowercase, and more
+    // path after it) are not items: a module of the same name as a function
+    // (`mod parse` beside `fn parse`) would keep every `fn parse` and all they use.
+    let is_word = |c: char| c.is_alphanumeric() || c == '_';
+    let mut words = Vec::new();
+    let mut start = None;
+    for (i, c) in bare.char_indices().chain([(bare.len(), ' ')]) {
+        match (start, is_word(c)) {
+            (None, true) => start = Some(i),
+            (Some(s), false) => {
+                words.push((&bare[s..i], &bare[i..]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    for (w, after) in words {
+        let module = w.starts_with(|c: char| c.is_lowercase())
+            && after
+                .strip_prefix("::")
+                .is_some_and(|rest| rest.starts_with(is_word));
+        if w.starts_with(|c: char| c.is_alphabetic() || c == '_')
+            && !module
+            && !NOT_NAMES.contains(&w)
+        {
             focus.add_name(w);
         }
     }
@@ -170,7 +190,7 @@ mod tests {
         let stderr = "\
 error: internal compiler error: x\n\
 query stack during panic:\n\
-#0 [eval_to_allocation_raw] const-evaluating + checking `squared::{constant#0}`\n\
+#0 [eval_to_allocation_raw] const-evaluating + checking `parse::squared::{constant#0}`\n\
 #1 [eval_to_valtree] evaluating type-level constant\n\
 #2 [typeck] type-checking `m1::call`\n\
 #3 [orphan_check_impl] checking whether impl `<impl at src/m1.rs:12:1: 12:20>` follows the orphan rules\n\
@@ -178,10 +198,13 @@ query stack during panic:\n\
 #5 [analysis] running analysis passes on crate `gce`\n\
 end of query stack\n";
         let f = focus_from_stderr(stderr);
-        for n in ["squared", "m1", "call", "X", "Field", "Scalar"] {
+        for n in ["squared", "call", "X", "Field", "Scalar"] {
             assert!(f.names.iter().any(|x| x == n), "{n} in {:?}", f.names);
         }
-        for n in ["gce", "constant", "impl", "src", "m1rs", "rs", "tmp"] {
+        // Module segments (`parse::`, `m1::`) are not item names.
+        for n in [
+            "gce", "constant", "impl", "src", "m1rs", "rs", "tmp", "parse", "m1",
+        ] {
             assert!(!f.names.iter().any(|x| x == n), "{n} not in {:?}", f.names);
         }
         assert_eq!(

@@ -1,0 +1,498 @@
+//! After the reduction: the delivered form (rustfmt, tidied blank lines), a crate's
+//! tidied `Cargo.toml`, and the Markdown bug report (one more check of the result
+//! for its output; `rustc` on a one-file crate alone).
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use super::{
+    internal, manifest, output_error, Check, FirstRun, Job, JobError, MAX_SINGLE_DEPENDENCY_TRIES,
+    REPORT_OUTPUT_LINES,
+};
+use crate::case::Case;
+use crate::output::write_case;
+use crate::predicate::{CancelFlag, IcePredicate, Predicate, PredicateError, RunEnv};
+use crate::report::{excerpt, markdown, Event, Observer, ReportInput, Summary};
+use crate::testcase::TestCase;
+
+impl Job {
+    /// The Markdown bug report on the result `best`: its files, the command, the
+    /// output of one more check of it (else the original's), and for a one-file
+    /// crate the `rustc` command alone when it shows the bug. Its checks are
+    /// counted in `summary`.
+    pub(super) fn bug_report(
+        &self,
+        best: &TestCase,
+        first: &FirstRun,
+        summary: &mut Summary,
+        cancel: &CancelFlag,
+    ) -> String {
+        let output = self.result_output(best, summary, cancel);
+        let output = output.unwrap_or_else(|| excerpt(&first.tail, REPORT_OUTPUT_LINES));
+        let alone = self.rustc_alone(best, summary, cancel);
+        self.report(best, first, &output, alone.as_deref())
+    }
+
+    /// A crate's result with a tidier manifest: without what only describes the
+    /// package and the targets of files that are gone ([`manifest::without_extras`]),
+    /// without its build script (the `build` key and the file) when the bug does
+    /// not need it, then without the dependencies it no longer needs: all of them
+    /// at once, else one at a time (the first [`MAX_SINGLE_DEPENDENCY_TRIES`]). Each candidate is a check of
+    /// the final sources with that manifest; one that keeps the bug is written to
+    /// the output (so the result as written was checked). Returns the result's
+    /// files, without the build script when it went.
+    pub(super) fn tidy_manifest(
+        &self,
+        mut best: TestCase,
+        summary: &mut Summary,
+        observer: &mut dyn Observer,
+        cancel: &CancelFlag,
+    ) -> Result<TestCase, JobError> {
+        let path = self.output.join("Cargo.toml");
+        let Ok(mut text) = std::fs::read_to_string(&path) else {
+            return Ok(best);
+        };
+        // `cfg(feature = "std")` (not `#![feature(...)]`).
+        let uses_features = best.files().any(|(p, b)| {
+            let text = String::from_utf8_lossy(b);
+            crate::syntax::is_rust(p) && (text.contains("feature =") || text.contains("feature="))
+        });
+        let extras = manifest::without_extras(
+            &text,
+            |p| {
+                let kept = (0..best.seq_count()).find(|&i| best.path(i) == p);
+                match kept {
+                    Some(i) => !best.is_gone(p, best.seq(i)),
+                    None => self.output.join(p).is_file(),
+                }
+            },
+            uses_features,
+        );
+        let build_script = |text: &str, best: &TestCase| {
+            manifest::without_build_script(text).and_then(|(cand, script)| {
+                let i = (0..best.seq_count()).find(|&i| best.path(i) == script)?;
+                (!best.is_gone(&script, best.seq(i))).then(|| (cand, best.with_seq(i, Vec::new())))
+            })
+        };
+        if extras.is_none()
+            && build_script(&text, &best).is_none()
+            && manifest::dependency_names(&text).is_empty()
+        {
+            return Ok(best);
+        }
+        observer.on_event(&Event::Note(
+            "tidying Cargo.toml: removing what the result does not need",
+        ));
+        let dir = self.scratch.path().join("deps");
+        std::fs::create_dir_all(&dir).map_err(internal)?;
+        let env = RunEnv {
+            worker: 0,
+            scratch: &dir,
+            cancel,
+        };
+        let predicate = self.check.predicate();
+        // The check of `files` with the manifest `cand`: `Some(true)` when it keeps
+        // the bug (and is then written), `None` when cancelled.
+        let mut check = |cand: &str, files: &TestCase| -> Result<Option<bool>, JobError> {
+            let case = TestCase::from_files(
+                files
+                    .files()
+                    .map(|(p, b)| (p.to_path_buf(), b.to_vec()))
+                    .chain([(PathBuf::from("Cargo.toml"), cand.as_bytes().to_vec())]),
+            );
+            summary.runs += 1;
+            match predicate.test(&case, &env) {
+                Ok(v) if v.is_interesting() => {
+                    write_case(files, &self.output).map_err(|e| output_error(e, &self.output))?;
+                    crate::output::write_atomic(&path, cand.as_bytes())
+                        .map_err(|e| output_error(e, &path))?;
+                    Ok(Some(true))
+                }
+                Err(PredicateError::Cancelled) => Ok(None),
+                // Still needed (or the check failed: the manifest stays as it is).
+                _ => Ok(Some(false)),
+            }
+        };
+        if let Some(cand) = extras {
+            match check(&cand, &best)? {
+                Some(true) => text = cand,
+                Some(false) => {}
+                None => {
+                    summary.cancelled = true;
+                    return Ok(best);
+                }
+            }
+        }
+        if let Some((cand, files)) = build_script(&text, &best) {
+            match check(&cand, &files)? {
+                Some(true) => (text, best) = (cand, files),
+                Some(false) => {}
+                None => {
+                    summary.cancelled = true;
+                    return Ok(best);
+                }
+            }
+        }
+        let names = manifest::dependency_names(&text);
+        let mut groups = vec![names.clone()];
+        if names.len() > 1 {
+            groups.extend(
+                (names.iter())
+                    .take(MAX_SINGLE_DEPENDENCY_TRIES)
+                    .map(|n| vec![n.clone()]),
+            );
+        }
+        for group in groups.into_iter().filter(|g| !g.is_empty()) {
+            let Some(cand) = manifest::without(&text, &group) else {
+                continue;
+            };
+            match check(&cand, &best)? {
+                Some(true) => {
+                    text = cand;
+                    if group.len() == names.len() {
+                        break;
+                    }
+                }
+                Some(false) => {}
+                None => {
+                    summary.cancelled = true;
+                    break;
+                }
+            }
+        }
+        Ok(best)
+    }
+
+    /// `var` as the checks see it: set for the job, else inherited.
+    fn env_var(&self, var: &str) -> Option<OsString> {
+        (self.spec.env.iter().rev())
+            .find(|(k, _)| k == var)
+            .map(|(_, v)| v.clone())
+            .or_else(|| std::env::var_os(var))
+    }
+
+    /// For a crate's result that is one Rust file with nothing in its manifest
+    /// that cargo would add (no dependencies, build script, proc-macro or extra
+    /// cargo arguments): the `rustc` command that shows the same ICE on that file
+    /// alone, run once to make sure (with `RUSTFLAGS` as flags). `None` otherwise.
+    fn rustc_alone(
+        &self,
+        best: &TestCase,
+        summary: &mut Summary,
+        cancel: &CancelFlag,
+    ) -> Option<String> {
+        let (Check::Ice(crate_check), Some((source, _))) = (&self.check, &self.output_tree) else {
+            return None;
+        };
+        let manifest = std::fs::read_to_string(self.output.join("Cargo.toml")).ok()?;
+        let mut files = best.files().filter(|(p, b)| !best.is_gone(p, b));
+        let (path, bytes) = files.next()?;
+        let crate_type = match path.to_str()? {
+            "src/lib.rs" => "lib",
+            "src/main.rs" => "bin",
+            _ => return None,
+        };
+        if files.next().is_some()
+            || !self.spec.extra.is_empty()
+            || !manifest::plain_for_rustc(&manifest)
+        {
+            return None;
+        }
+        let rustflags = self.env_var("RUSTFLAGS").unwrap_or_default();
+        // The crate's own name, as cargo gives it.
+        let name = manifest::package_name(&manifest)
+            .map(|n| OsString::from(format!("--crate-name={}", n.replace('-', "_"))));
+        let config = crate::predicate::IceConfig {
+            compile: crate::predicate::Compile::Rustc {
+                rustc: std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()),
+                edition: source.edition().unwrap_or_else(|| "2015".into()),
+                crate_type: crate_type.into(),
+            },
+            flags: (name.into_iter())
+                .chain(
+                    rustflags
+                        .to_string_lossy()
+                        .split_whitespace()
+                        .map(OsString::from),
+                )
+                .collect(),
+            env: self.spec.env.clone(),
+            timeout: Some(self.spec.timeout),
+            mode: self.spec.mode,
+            hang: false,
+        };
+        let mut alone = IcePredicate::new(config);
+        alone.expect(crate_check.expected()?.clone());
+        let case = TestCase::single(path, bytes.to_vec());
+        let dir = self.scratch.path().join("alone");
+        std::fs::create_dir_all(&dir).ok()?;
+        let env = RunEnv {
+            worker: 0,
+            scratch: &dir,
+            cancel,
+        };
+        summary.runs += 1;
+        let interesting = alone.test(&case, &env).ok()?.is_interesting();
+        interesting.then(|| {
+            let command = alone.command(&case, Path::new(".")).display();
+            command
+                .replace(" --out-dir ./out", "")
+                .replace(" ./src/", " src/")
+        })
+    }
+
+    /// The output of one more check of the result, excerpted for the report;
+    /// `None` when the check does not show the bug this time (or has no output).
+    fn result_output(
+        &self,
+        best: &TestCase,
+        summary: &mut Summary,
+        cancel: &CancelFlag,
+    ) -> Option<String> {
+        if matches!(self.check, Check::Script(_)) {
+            return None;
+        }
+        summary.runs += 1;
+        // A crate's result as written: its sources and its tidied manifest.
+        let manifest = (self.output_tree.as_ref())
+            .and_then(|_| std::fs::read(self.output.join("Cargo.toml")).ok());
+        let best = &TestCase::from_files(
+            (best.files())
+                .map(|(p, b)| (p.to_path_buf(), b.to_vec()))
+                .chain(manifest.map(|m| (PathBuf::from("Cargo.toml"), m))),
+        );
+        let dir = self.scratch.path().join("report");
+        std::fs::create_dir_all(&dir).ok()?;
+        let env = RunEnv {
+            worker: 0,
+            scratch: &dir,
+            cancel,
+        };
+        let output = match &self.check {
+            Check::Ice(p) => {
+                let probe = p.probe(best, &env).ok()?;
+                p.verdict(&probe)
+                    .is_interesting()
+                    .then(|| String::from_utf8_lossy(&probe.finished.stderr).into_owned())
+            }
+            Check::Test(p) => {
+                let probe = p.probe(best, &env).ok()?;
+                p.verdict(&probe).is_interesting().then(|| {
+                    let out = [
+                        probe.finished.stdout.as_slice(),
+                        probe.finished.stderr.as_slice(),
+                    ]
+                    .concat();
+                    String::from_utf8_lossy(&out).into_owned()
+                })
+            }
+            Check::Script(_) => None,
+        }?;
+        Some(excerpt(&output, REPORT_OUTPUT_LINES))
+    }
+
+    fn report(
+        &self,
+        best: &TestCase,
+        first: &FirstRun,
+        output: &str,
+        alone: Option<&str>,
+    ) -> String {
+        let mut files: Vec<(String, String)> = Vec::new();
+        if self.output_tree.is_some() {
+            // A crate: its manifest says the edition and the dependencies.
+            if let Ok(toml) = std::fs::read_to_string(self.output.join("Cargo.toml")) {
+                files.push(("Cargo.toml".into(), toml));
+            }
+        }
+        files.extend(best.files().map(|(p, b)| {
+            (
+                p.display().to_string(),
+                String::from_utf8_lossy(b).into_owned(),
+            )
+        }));
+        if let Check::Test(p) = &self.check {
+            if let Some(input) = &p.config().input {
+                files = test_input_files(&p.config().root, &p.config().test, input, files);
+            }
+        }
+        let (version, command) = match &self.check {
+            Check::Ice(p) => (
+                p.version().to_string(),
+                p.command(best, Path::new(".")).display(),
+            ),
+            Check::Test(p) => (String::new(), p.user_command()),
+            Check::Script(_) => (String::new(), first.command.clone()),
+        };
+        // The environment the bug needs, as set for this run (not shown by the
+        // command, which inherits it).
+        let prefix = |vars: &[&str], command: &str| {
+            let mut prefix = String::new();
+            for var in vars {
+                if let Some(v) = self.env_var(var).filter(|v| !v.is_empty()) {
+                    if !command.contains(&format!("{var}=")) {
+                        prefix.push_str(&format!("{var}={} ", crate::exec::quote(&v)));
+                    }
+                }
+            }
+            prefix
+        };
+        let alone = alone.map(|c| format!("{}{c}", prefix(&["RUSTC_BOOTSTRAP"], c)));
+        let prefix = prefix(&["RUSTC_BOOTSTRAP", "RUSTFLAGS"], &command);
+        let command = format!("{prefix}{command}");
+        markdown(&ReportInput {
+            title: match self.check {
+                Check::Ice(_) => "Internal compiler error",
+                Check::Test(_) => "Test failure",
+                Check::Script(_) => "Reproduction",
+            },
+            files,
+            language: if self.is_rust { "rust" } else { "" },
+            command: &command.replace(" --out-dir ./out", ""),
+            version: &version,
+            message: &first
+                .signature
+                .as_ref()
+                .map(|s| s.display())
+                .unwrap_or_default(),
+            output_tail: output,
+            alone,
+        })
+    }
+}
+
+/// The files of a report on a test's input: the crate's manifest (its
+/// dependencies, pinned), the file that defines the test, and the reduced input
+/// under the name the test reads it by (`reduced`: the input as the only file).
+fn test_input_files(
+    root: &Path,
+    test: &str,
+    input: &Path,
+    reduced: Vec<(String, String)>,
+) -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    if let Ok(toml) = std::fs::read_to_string(root.join("Cargo.toml")) {
+        files.push(("Cargo.toml".into(), toml));
+    }
+    let short = test.rsplit("::").next().unwrap_or(test);
+    if let Ok(sources) = crate::predicate::ice::crate_case(root) {
+        let defines = sources.files().find(|(_, b)| {
+            let text = String::from_utf8_lossy(b);
+            text.contains(&format!("fn {short}("))
+        });
+        if let Some((p, b)) = defines {
+            files.push((
+                p.display().to_string(),
+                String::from_utf8_lossy(b).into_owned(),
+            ));
+        }
+    }
+    let content = reduced
+        .into_iter()
+        .next()
+        .map(|(_, c)| c)
+        .unwrap_or_default();
+    files.push((input.display().to_string(), content));
+    files
+}
+
+/// `case` with every Rust file tidied: trailing blanks of lines removed, runs of
+/// blank lines collapsed into one, none at the start, one newline at the end.
+pub(super) fn tidy_blank_lines(case: &TestCase) -> TestCase {
+    let mut out = case.clone();
+    for i in 0..case.seq_count() {
+        let (p, text) = (case.path(i), case.seq(i));
+        if !crate::syntax::is_rust(p) || case.is_gone(p, text) {
+            continue;
+        }
+        let mut tidy = Vec::with_capacity(text.len());
+        let mut blank_run = true; // no blank lines at the start
+        for line in text.split(|&b| b == b'\n') {
+            let end = line
+                .iter()
+                .rposition(|b| !b.is_ascii_whitespace())
+                .map_or(0, |e| e + 1);
+            if end == 0 {
+                if !blank_run {
+                    tidy.push(b'\n');
+                }
+                blank_run = true;
+            } else {
+                tidy.extend_from_slice(&line[..end]);
+                tidy.push(b'\n');
+                blank_run = false;
+            }
+        }
+        while tidy.ends_with(b"\n\n") {
+            tidy.pop();
+        }
+        if tidy == b"\n" {
+            tidy.clear();
+        }
+        out = out.with_seq(i, tidy);
+    }
+    out
+}
+
+/// Formats every Rust file of `case` with rustfmt (through `exec`): the case is
+/// written under `dir` with its layout (so `mod m;` finds `m.rs`) and formatted in
+/// place. `None` when rustfmt is missing or rejects the code.
+pub(super) fn rustfmt(case: &TestCase, dir: &Path, cancel: &CancelFlag) -> Option<TestCase> {
+    let root = dir.join("case");
+    let _ = std::fs::remove_dir_all(&root);
+    case.write_to(&root).ok()?;
+    let rust: Vec<usize> = (0..case.seq_count())
+        .filter(|&i| {
+            let p = case.path(i);
+            !case.is_gone(p, case.seq(i))
+                && (case.seq_count() == 1 || p.extension().is_some_and(|x| x == "rs"))
+        })
+        .collect();
+    if rust.is_empty() {
+        return None;
+    }
+    let spec = crate::exec::CommandSpec::new("rustfmt", &root)
+        .args(["--edition", "2021", "--quiet"])
+        .args(rust.iter().map(|&i| case.path(i)));
+    let limits = crate::exec::RunLimits {
+        timeout: Some(Duration::from_secs(30)),
+        max_output: 16 << 20,
+    };
+    let done = crate::exec::run(&spec, &limits, cancel).ok()?;
+    if done.code != Some(0) {
+        return None;
+    }
+    let mut out = case.clone();
+    for i in rust {
+        out = out.with_seq(i, std::fs::read(root.join(case.path(i))).ok()?);
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tidy_collapses_blank_lines_in_rust_files_only() {
+        let case = TestCase::from_files([
+            (
+                "src/a.rs".into(),
+                b"\n\nfn a() {}   \n\n\n\nfn b() {}\n\n\n".to_vec(),
+            ),
+            ("data.txt".into(), b"x\n\n\ny\n".to_vec()),
+            ("src/b.rs".into(), b" \n\n".to_vec()),
+        ]);
+        let t = tidy_blank_lines(&case);
+        let file = |name: &str| {
+            let i = (0..t.seq_count()).find(|&i| t.path(i) == Path::new(name));
+            t.seq(i.expect("file kept"))
+        };
+        assert_eq!(file("src/a.rs"), b"fn a() {}\n\nfn b() {}\n");
+        assert_eq!(file("data.txt"), b"x\n\n\ny\n");
+        assert_eq!(file("src/b.rs"), b"");
+        let single = TestCase::single("x.rs", b"fn main() {}".to_vec());
+        assert_eq!(tidy_blank_lines(&single).seq(0), b"fn main() {}\n");
+    }
+}

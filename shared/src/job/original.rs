@@ -1,0 +1,344 @@
+//! The checks of the original before reducing: twice (flakiness, the signature),
+//! `cargo build` when `cargo check` does not crash, the package of a workspace
+//! that crashes; and what to tell the user when the original does not show the bug.
+
+use std::path::Path;
+
+use super::{internal, resolve, Check, FirstRun, Job, JobError, JobErrorKind, Target};
+use crate::predicate::{
+    CancelFlag, Compile, IcePredicate, Predicate, PredicateError, RunEnv, ScriptPredicate,
+    Signature, Verdict,
+};
+use crate::report::{Event, Observer};
+use crate::testcase::TestCase;
+
+impl Job {
+    /// Checks the original twice: it must show the bug, the same way both times.
+    /// Records the signature that candidates must match from then on.
+    pub fn check_original(
+        &mut self,
+        observer: &mut dyn Observer,
+        cancel: &CancelFlag,
+    ) -> Result<Option<Signature>, JobError> {
+        observer.on_event(&Event::Note("checking the original"));
+        let scratch = self.scratch.path().to_path_buf();
+        // With more than one job, the repeats of the check on the original (to notice
+        // flakiness) run beside the first one, for a single file or a script: no
+        // build to share (crates and tests build their own target directories).
+        let repeats = self.spec.original_runs.max(2) - 1;
+        let beside = if matches!(
+            self.spec.target,
+            Target::IceFile { .. } | Target::Script { .. }
+        ) {
+            repeats.min(self.spec.jobs.saturating_sub(1))
+        } else {
+            0
+        };
+        let (first, mut early) = std::thread::scope(|s| {
+            if self.is_rust {
+                let case = &self.case;
+                s.spawn(move || crate::syntax::parse_ahead(case));
+            }
+            let handles: Vec<_> = (1..=beside)
+                .map(|i| {
+                    let (check, case) = (&self.check, &self.case);
+                    let dir = scratch.join(format!("b{i}"));
+                    s.spawn(move || first_run(check, case, &dir, cancel))
+                })
+                .collect();
+            let first = first_run(&self.check, &self.case, &scratch.join("a"), cancel);
+            let early: Vec<Result<FirstRun, JobError>> = handles
+                .into_iter()
+                .map(|h| h.join().expect("the check does not panic"))
+                .collect();
+            (first, early)
+        });
+        let mut first = first?;
+        if let Target::IceCrate { root, build: false } = &self.spec.target {
+            if first.verdict != Verdict::Interesting {
+                // Some crashes only happen in code generation: try `cargo build`.
+                let retry = Check::Ice(IcePredicate::new(resolve::ice_crate_config(
+                    &self.spec, root, true,
+                )));
+                let again = first_run(&retry, &self.case, &scratch.join("a-build"), cancel)?;
+                self.extra_original_runs += 1;
+                if again.verdict == Verdict::Interesting {
+                    observer.on_event(&Event::Note(
+                        "`cargo check` does not crash but `cargo build` does: using `cargo build`",
+                    ));
+                    self.check = retry;
+                    first = again;
+                }
+            }
+        }
+        if cancel.is_cancelled() {
+            return Err(JobError::new(
+                JobErrorKind::Internal,
+                "cancelled while checking the original",
+            ));
+        }
+        if first.verdict != Verdict::Interesting {
+            // A repeat that ran beside it and saw the bug: the check is flaky.
+            if let Some(other) = early
+                .iter()
+                .flatten()
+                .find(|r| r.verdict == Verdict::Interesting)
+            {
+                return Err(JobError::new(
+                    JobErrorKind::Flaky,
+                    format!(
+                        "the check is flaky: two runs on the unchanged original disagree\n    one: {:?}\n    another: {:?} {}\nrerun by hand:\n    {}",
+                        first.verdict,
+                        other.verdict,
+                        other.signature.as_ref().map(|s| s.display()).unwrap_or_default(),
+                        first.command
+                    ),
+                ));
+            }
+            let what = match &self.check {
+                Check::Ice(_) => {
+                    "the original does not crash the compiler (no internal compiler error)"
+                }
+                Check::Test(_) => "the test does not fail on the original input",
+                Check::Script(_) => "the script does not exit with 0 on the original",
+            };
+            let mut msg = format!(
+                "{what}\n\nrerun the check by hand:\n    {}\n",
+                self.rerun_command(&first)
+            );
+            if !first.tail.is_empty() {
+                msg.push_str(&format!("\nlast lines of its output:\n{}\n", first.tail));
+            }
+            if let Target::IceFile { path, .. } = &self.spec.target {
+                if let Some(root) = path.parent().and_then(resolve::find_crate_root) {
+                    msg.push_str(&format!(
+                        "\nthe file is part of the crate at {}; to reduce the whole crate:\n    cargo minimize --ice --manifest-path {}\n",
+                        root.display(),
+                        crate::exec::quote(root.join("Cargo.toml").as_os_str()),
+                    ));
+                }
+            }
+            return Err(JobError::new(JobErrorKind::NotInteresting, msg));
+        }
+        // Repeat the check on the unchanged original to notice a flaky check.
+        let mut agree = 1;
+        early.reverse();
+        for i in 1..=repeats {
+            let again = match early.pop() {
+                Some(r) => r?,
+                None => first_run(
+                    &self.check,
+                    &self.case,
+                    &scratch.join(format!("b{i}")),
+                    cancel,
+                )?,
+            };
+            if cancel.is_cancelled() {
+                return Err(JobError::new(
+                    JobErrorKind::Internal,
+                    "cancelled while checking the original",
+                ));
+            }
+            if again.verdict == first.verdict && again.signature == first.signature {
+                agree += 1;
+                continue;
+            }
+            return Err(JobError::new(
+                JobErrorKind::Flaky,
+                format!(
+                    "the check is flaky: run {} on the unchanged original disagrees with the {agree} before it\n    first:    {:?} {}\n    run {}: {:?} {}\nrerun by hand:\n    {}",
+                    i + 1,
+                    first.verdict,
+                    first.signature.as_ref().map(|s| s.display()).unwrap_or_default(),
+                    i + 1,
+                    again.verdict,
+                    again.signature.as_ref().map(|s| s.display()).unwrap_or_default(),
+                    first.command
+                ),
+            ));
+        }
+        if let Some(member) = self.narrow_to_package(&first, observer, cancel)? {
+            first = member;
+        }
+        if let Some(sig) = &first.signature {
+            observer.on_event(&Event::Note(&format!("bug signature: {}", sig.display())));
+            match &mut self.check {
+                Check::Ice(p) => {
+                    p.expect(sig.clone());
+                    p.set_focus(first.focus.clone());
+                }
+                Check::Test(p) => p.expect(sig.clone()),
+                Check::Script(_) => {}
+            }
+        }
+        let sig = first.signature.clone();
+        self.first = Some(first);
+        Ok(sig)
+    }
+
+    /// The command that reruns the check of the original by hand: for a file, on
+    /// the user's own file (its scratch copy is gone once the run ends), with a
+    /// fresh output directory; for a test, `cargo test` in the crate.
+    fn rerun_command(&self, first: &FirstRun) -> String {
+        if let (Check::Ice(p), Target::IceFile { path, .. }) = (&self.check, &self.spec.target) {
+            let dir = path.parent().unwrap_or(Path::new(""));
+            let out = crate::exec::quote(dir.join("out").as_os_str());
+            let shown = p.command(&self.case, dir).display();
+            return shown.replace(&format!("--out-dir {out}"), "--out-dir \"$(mktemp -d)\"");
+        }
+        if let Check::Test(p) = &self.check {
+            // The scratch copy's test binary is gone too: cargo, in the crate.
+            return format!(
+                "cd {} && {}",
+                crate::exec::quote(p.config().root.as_os_str()),
+                p.user_command()
+            );
+        }
+        first.command.clone()
+    }
+
+    /// A crate whose crash is in another package of its workspace (run at a
+    /// virtual workspace's root, or the crash is in a path dependency that is a
+    /// member): that package alone is reduced instead (its workspace goes out with
+    /// it, `WS.min/MEMBER`), when one check of it shows the same crash. Returns
+    /// that check.
+    fn narrow_to_package(
+        &mut self,
+        first: &FirstRun,
+        observer: &mut dyn Observer,
+        cancel: &CancelFlag,
+    ) -> Result<Option<FirstRun>, JobError> {
+        let (Check::Ice(p), Some(name)) = (&self.check, &first.package) else {
+            return Ok(None);
+        };
+        let Compile::Cargo { subcommand, root } = &p.config().compile else {
+            return Ok(None);
+        };
+        let Ok(metadata) = cargo_metadata::MetadataCommand::new()
+            .manifest_path(root.join("Cargo.toml"))
+            .no_deps()
+            .exec()
+        else {
+            return Ok(None);
+        };
+        let Some(dir) = (metadata.packages.iter())
+            .find(|p| p.name.as_str() == name.as_str())
+            .and_then(|p| p.manifest_path.parent())
+            .map(|d| d.as_std_path().to_path_buf())
+        else {
+            return Ok(None);
+        };
+        let same = |a: &Path, b: &Path| {
+            a.canonicalize()
+                .ok()
+                .is_some_and(|a| Some(a) == b.canonicalize().ok())
+        };
+        if same(&dir, root) {
+            return Ok(None);
+        }
+        let (member, case, output, output_tree) = resolve::read_crate(&self.spec, &dir)?;
+        let check = Check::Ice(IcePredicate::new(resolve::ice_crate_config(
+            &self.spec,
+            &member,
+            subcommand == "build",
+        )));
+        let again = first_run(&check, &case, &self.scratch.path().join("member"), cancel)?;
+        self.extra_original_runs += 1;
+        if again.verdict != Verdict::Interesting || again.signature != first.signature {
+            return Ok(None);
+        }
+        observer.on_event(&Event::Note(&format!(
+            "the crash is in package `{name}`: reducing {}",
+            member.display()
+        )));
+        self.case = case;
+        self.check = check;
+        self.output = output;
+        self.output_tree = Some(output_tree);
+        Ok(Some(again))
+    }
+}
+
+/// The package named by cargo's `error: could not compile `NAME` (...)`.
+fn failed_package(output: &str) -> Option<String> {
+    let line = output
+        .lines()
+        .find(|l| l.starts_with("error: could not compile `"))?;
+    let rest = &line["error: could not compile `".len()..];
+    Some(rest[..rest.find('`')?].to_string())
+}
+
+fn tail(bytes: &[u8], lines: usize) -> String {
+    let s = String::from_utf8_lossy(bytes);
+    let v: Vec<&str> = s.lines().collect();
+    v[v.len().saturating_sub(lines)..].join("\n")
+}
+
+fn first_run(
+    check: &Check,
+    case: &TestCase,
+    scratch: &Path,
+    cancel: &CancelFlag,
+) -> Result<FirstRun, JobError> {
+    let env = RunEnv {
+        worker: 0,
+        scratch,
+        cancel,
+    };
+    std::fs::create_dir_all(scratch).map_err(internal)?;
+    let to_error = |e: PredicateError| -> JobError {
+        match e {
+            PredicateError::Other(m) => JobError::new(JobErrorKind::BadInput, m),
+            e => internal(e),
+        }
+    };
+    // A probe with a signature shows the bug; without one it does not.
+    let from_probe = |signature: Option<Signature>, command: String, output: &[u8]| FirstRun {
+        focus: Default::default(),
+        verdict: if signature.is_some() {
+            Verdict::Interesting
+        } else {
+            Verdict::NotInteresting
+        },
+        signature,
+        command,
+        tail: tail(output, 25),
+        package: failed_package(&String::from_utf8_lossy(output)),
+    };
+    Ok(match check {
+        Check::Ice(p) => {
+            let probe = p.probe_full(case, &env).map_err(to_error)?;
+            FirstRun {
+                focus: crate::predicate::focus_from_stderr(&String::from_utf8_lossy(
+                    &probe.finished.stderr,
+                )),
+                ..from_probe(
+                    probe.signature,
+                    probe.command.display(),
+                    &probe.finished.stderr,
+                )
+            }
+        }
+        Check::Test(p) => {
+            let probe = p.probe(case, &env).map_err(to_error)?;
+            let out = [
+                probe.finished.stdout.as_slice(),
+                probe.finished.stderr.as_slice(),
+            ]
+            .concat();
+            from_probe(probe.signature, probe.command.display(), &out)
+        }
+        Check::Script(p) => {
+            let path = ScriptPredicate::materialize(case, scratch).map_err(to_error)?;
+            let verdict = p.test(case, &env).map_err(to_error)?;
+            FirstRun {
+                focus: Default::default(),
+                verdict,
+                signature: None,
+                command: p.command_for(&path, &scratch.join("case")).display(),
+                tail: String::new(),
+                package: None,
+            }
+        }
+    })
+}
