@@ -2,8 +2,9 @@
 //! failed ([`crate::predicate::Focus`]: items named in an ICE's query stack, places
 //! of its errors; the test function for a failing test). One candidate keeps those
 //! items and, transitively, every item they mention by name (a type's impls come
-//! with it, `use` and `mod` declarations and `fn main` stay), and deletes every
-//! other item at once. In a large file the bug's few items are then found in one
+//! with it; `mod` declarations and `fn main` stay; `use` items and macro calls
+//! follow what stays instead of deciding it; a module file left with private
+//! imports only goes whole), and deletes every other item at once. In a large file the bug's few items are then found in one
 //! compiler run, where deleting by halves (`rust-items`) spends dozens. When the
 //! candidate loses the bug, the pass has cost one run and `rust-items` does the job.
 //! A second candidate deletes every `use` item at once.
