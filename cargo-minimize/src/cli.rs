@@ -117,6 +117,10 @@ pub(crate) struct Args {
     #[arg(long)]
     pub(crate) json: bool,
 
+    /// Print every accepted improvement (its pass and the new size) on stderr
+    #[arg(short, long)]
+    pub(crate) verbose: bool,
+
     /// Print a Markdown bug report (code, rustc -vV, command, ICE message, and the output
     /// of one more check of the result) on stdout
     #[arg(long)]

@@ -1,5 +1,5 @@
 //! Terminal progress: a one-line display on stderr (hidden when stderr is not a
-//! terminal) and the final summary.
+//! terminal), each improvement with `--verbose`, and the final summary.
 
 use std::io::IsTerminal;
 use std::time::Duration;
@@ -10,17 +10,31 @@ use minimize_engine::{Event, Observer, Summary};
 pub(crate) struct Progress {
     bar: Option<ProgressBar>,
     unit: &'static str,
+    verbose: bool,
+    started: std::time::Instant,
 }
 
 impl Progress {
-    pub(crate) fn new(unit: &'static str) -> Progress {
+    pub(crate) fn new(unit: &'static str, verbose: bool) -> Progress {
         let bar = std::io::stderr().is_terminal().then(|| {
             let b = ProgressBar::new_spinner();
             b.set_style(ProgressStyle::with_template("{spinner} {msg}").expect("valid template"));
             b.enable_steady_tick(Duration::from_millis(120));
             b
         });
-        Progress { bar, unit }
+        Progress {
+            bar,
+            unit,
+            verbose,
+            started: std::time::Instant::now(),
+        }
+    }
+
+    fn line(&self, text: String) {
+        match &self.bar {
+            Some(b) => b.println(text),
+            None => eprintln!("{text}"),
+        }
     }
 
     pub(crate) fn finish(&self) {
@@ -49,14 +63,13 @@ impl Observer for Progress {
                     ));
                 }
             }
-            Event::Warning(w) => match &self.bar {
-                Some(b) => b.println(format!("warning: {w}")),
-                None => eprintln!("warning: {w}"),
-            },
-            Event::Note(n) => match &self.bar {
-                Some(b) => b.println(*n),
-                None => eprintln!("{n}"),
-            },
+            Event::Warning(w) => self.line(format!("warning: {w}")),
+            Event::Note(n) => self.line(n.to_string()),
+            Event::Improved { size, pass } if self.verbose => self.line(format!(
+                "{:>8.2?}  {size} {}  ({pass})",
+                self.started.elapsed(),
+                self.unit
+            )),
             _ => {}
         }
     }

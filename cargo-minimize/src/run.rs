@@ -144,7 +144,7 @@ pub(crate) fn run(args: Args) -> Result<i32> {
     }
     let spec = spec_from(&args)?;
     let mut job = Job::prepare(spec).map_err(failure)?;
-    let mut progress = Progress::new("bytes");
+    let mut progress = Progress::new("bytes", args.verbose);
     job.check_original(&mut progress, &cancel)
         .map_err(failure)?;
     let result = job.run(&mut progress, &cancel);

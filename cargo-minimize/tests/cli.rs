@@ -96,13 +96,20 @@ fn ice_file_is_reduced_and_still_crashes_the_same_way() {
     let (text, _) = ice_fixture("trait_alias_negative_probe.rs");
     let padded = format!("pub fn unrelated(x: u32) -> u32 {{\n    x * 2 + 1\n}}\n\n{text}\npub struct Extra {{ pub a: u8 }}\n");
     let f = write(dir.path(), "bug.rs", &padded);
-    let o = run(dir.path(), &["--ice", "bug.rs", "-j", "2", "--json"]);
+    let o = run(dir.path(), &["--ice", "bug.rs", "-j", "2", "--json", "-v"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         std::fs::read_to_string(&f).unwrap(),
         padded,
         "the original must be untouched"
     );
+    // `-v`: every accepted improvement, with its pass and the new size, in order.
+    let sizes: Vec<usize> = (stderr(&o).lines())
+        .filter(|l| l.ends_with(')') && l.contains(" bytes  (rust-"))
+        .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
+        .collect();
+    assert!(!sizes.is_empty(), "{}", stderr(&o));
+    assert!(sizes.windows(2).all(|w| w[1] <= w[0]), "{sizes:?}");
     let out = std::fs::read_to_string(dir.path().join("bug.min.rs")).unwrap();
     assert!(out.len() * 3 < padded.len(), "not much smaller:\n{out}");
     let json = summary(&o);
