@@ -663,6 +663,8 @@ fn not_interesting_original_explains_how_to_rerun() {
     let by_hand = Command::new("sh")
         .args(["-c", rerun])
         .current_dir(dir.path())
+        // `mktemp -d` in the command: keep its directory inside the test's.
+        .env("TMPDIR", dir.path())
         .output()
         .unwrap();
     assert!(by_hand.status.success(), "{}", stderr(&by_hand));
