@@ -7,7 +7,9 @@
 //! imports only goes whole), and deletes every other item at once. In a large file the bug's few items are then found in one
 //! compiler run, where deleting by halves (`rust-items`) spends dozens. When the
 //! candidate loses the bug, the pass has cost one run and `rust-items` does the job.
-//! A second candidate deletes every `use` item at once.
+//! A second candidate deletes the files of the targets `cargo check` leaves alone
+//! (`tests/`, `benches/`, `examples/`) when the bug is not there, and crate-level
+//! lint and doc attributes; a third deletes every `use` item at once.
 //!
 //! Places (file and line) hold for the original only; the pass runs once, first.
 
@@ -41,37 +43,96 @@ impl Pass<TestCase> for RustFocus {
     }
 
     fn run(&mut self, ctx: &mut Ctx<'_, '_, TestCase>) -> Result<(), Interrupt> {
-        while self.step < 2 {
+        let mut focus = ctx.focus();
+        if !ctx.is_original() {
+            focus.places.clear();
+            focus.weak_places.clear();
+        }
+        while self.step < STEPS {
             ctx.checkpoint()?;
             let step = self.step;
             self.step += 1;
-            let spans = if step == 0 {
-                let mut focus = ctx.focus();
-                if !ctx.is_original() {
-                    focus.places.clear();
-                    focus.weak_places.clear();
-                }
-                unfocused(ctx.current(), &focus)
-            } else {
-                use_items(ctx.current())
-            };
+            let spans = step_spans(step, ctx.current(), &focus);
             if !spans.is_empty() {
                 let cand = ctx.current().apply(&delete_all(&spans));
-                // With idle workers, the next candidate (no `use` items) goes along,
-                // built on the likely outcome.
+                // With idle workers, the next steps' candidates go along, built on
+                // the likely outcome.
                 ctx.test_speculating(cand, |current, cand| {
-                    if step > 0 {
-                        return Vec::new();
-                    }
-                    [cand, current]
-                        .into_iter()
-                        .map(|c| c.apply(&delete_all(&use_items(c))))
+                    (step + 1..STEPS)
+                        .flat_map(|next| [cand, current].map(|c| (next, c)))
+                        .filter_map(|(next, c)| {
+                            let spans = step_spans(next, c, &focus);
+                            (!spans.is_empty()).then(|| c.apply(&delete_all(&spans)))
+                        })
                         .collect()
                 })?;
             }
         }
         Ok(())
     }
+}
+
+/// The pass's candidates, in order: the focus, the other targets and lint
+/// attributes, the `use` items.
+const STEPS: usize = 3;
+
+fn step_spans(step: usize, case: &TestCase, focus: &Focus) -> Vec<Span> {
+    match step {
+        0 => unfocused(case, focus),
+        1 => other_targets(case, focus),
+        _ => use_items(case),
+    }
+}
+
+/// Directories of the targets `cargo check` and `cargo build` leave alone unless
+/// asked (tests, benchmarks, examples).
+const OTHER_TARGET_DIRS: [&str; 3] = ["tests", "benches", "examples"];
+
+/// Lint and documentation attributes: they seldom matter to a bug.
+const NOISE_ATTRIBUTES: [&str; 6] = ["allow", "warn", "deny", "forbid", "expect", "doc"];
+
+/// The whole of every Rust file under `tests/`, `benches/` and `examples/` when
+/// the bug is elsewhere (no place of the focus is there, and some Rust file is
+/// not), and every crate-level lint or doc attribute (`#![allow(...)]`,
+/// `#![doc(...)]`) of the files left. A real crate's test and benchmark files
+/// keep their `mod` declarations and attributes through the focus; deleting
+/// them piece by piece costs a run or more each.
+pub fn other_targets(case: &TestCase, focus: &Focus) -> Vec<Span> {
+    let in_other = |p: &Path| {
+        p.components()
+            .next()
+            .is_some_and(|c| OTHER_TARGET_DIRS.iter().any(|d| c.as_os_str() == *d))
+    };
+    let printed_in_other = |f: &str| {
+        let f = Path::new(f);
+        (case.files()).any(|(p, _)| in_other(p) && same_file(f, p))
+    };
+    let elsewhere = (case.files()).any(|(p, _)| crate::syntax::is_rust(p) && !in_other(p))
+        && !(focus.places.iter().chain(&focus.weak_places)).any(|(f, _)| printed_in_other(f));
+    let mut spans = Vec::new();
+    for (seq, (path, bytes)) in case.files().enumerate() {
+        if !crate::syntax::is_rust(path) || bytes.is_empty() {
+            continue;
+        }
+        if elsewhere && in_other(path) {
+            spans.push(Span {
+                seq,
+                start: 0,
+                end: bytes.len(),
+            });
+            continue;
+        }
+        let Some(root) = parse(bytes) else { continue };
+        for a in root.children().filter_map(ast::Attr::cast) {
+            let inner = a.excl_token().is_some();
+            let name = a.path().map(|p| p.syntax().text().to_string());
+            if inner && name.is_some_and(|n| NOISE_ATTRIBUTES.contains(&n.as_str())) {
+                let (start, end) = deletion_range(a.syntax(), false);
+                spans.push(Span { seq, start, end });
+            }
+        }
+    }
+    spans
 }
 
 fn delete_all(spans: &[Span]) -> crate::edit::EditSet<u8> {
@@ -492,6 +553,56 @@ mod shell {
         assert_eq!(file("src/lib.rs"), "mod parse;\n");
         assert_eq!(file("src/parse.rs"), "pub fn squared() {}\n");
         assert_eq!(file("benches/parse.rs"), "");
+    }
+
+    /// Test, benchmark and example files go whole unless the bug is in one of
+    /// them; crate-level lint and doc attributes go, other attributes stay.
+    #[test]
+    fn other_targets_and_lint_attributes_go_unless_the_bug_is_there() {
+        let case = TestCase::from_files([
+            (
+                "src/lib.rs".into(),
+                b"#![doc(html_root_url = \"x\")]\n#![allow(\n    clippy::a,\n)]\n#![feature(f)]\n#![cfg_attr(not(std), no_std)]\nmod parse;\n".to_vec(),
+            ),
+            ("src/parse.rs".into(), b"#![deny(x)]\npub fn squared() {}\n".to_vec()),
+            ("tests/util/mod.rs".into(), b"pub fn helper() {}\n".to_vec()),
+            ("tests/t.rs".into(), b"#![allow(y)]\nmod util;\n".to_vec()),
+            ("benches/b.rs".into(), b"fn bench() {}\n".to_vec()),
+            ("Cargo.toml".into(), b"[package]\n".to_vec()),
+        ]);
+        let render = |focus: &Focus| {
+            let out = case.apply(&delete_all(&other_targets(&case, focus)));
+            (0..out.seq_count())
+                .map(|i| {
+                    let text = String::from_utf8(out.seq(i).to_vec()).unwrap();
+                    format!("{}: {text}", out.path(i).display())
+                })
+                .collect::<Vec<_>>()
+        };
+        let in_src = Focus {
+            places: vec![("/w/src/parse.rs".into(), 2)],
+            ..Focus::default()
+        };
+        assert_eq!(
+            render(&in_src),
+            [
+                "Cargo.toml: [package]\n",
+                "benches/b.rs: ",
+                "src/lib.rs: #![feature(f)]\n#![cfg_attr(not(std), no_std)]\nmod parse;\n",
+                "src/parse.rs: pub fn squared() {}\n",
+                "tests/t.rs: ",
+                "tests/util/mod.rs: ",
+            ]
+        );
+        // The bug is in a test: the test files stay (their lint attributes go).
+        let in_test = Focus {
+            places: vec![("tests/t.rs".into(), 2)],
+            ..Focus::default()
+        };
+        let out = render(&in_test);
+        assert_eq!(out[1], "benches/b.rs: fn bench() {}\n");
+        assert_eq!(out[4], "tests/t.rs: mod util;\n");
+        assert_eq!(out[5], "tests/util/mod.rs: pub fn helper() {}\n");
     }
 
     #[test]
