@@ -199,7 +199,10 @@ fn query_stack_focus_deletes_the_unrelated_code_at_once() {
     let pass = pass_stats(&json, "rust-focus");
     let removed = pass["removed"].as_u64().unwrap() as usize;
     assert!(removed * 10 > text.len() * 9, "{pass}");
-    assert!(pass["runs"].as_u64().unwrap() <= 2, "{pass}");
+    // Candidates asked for in order; at -j 2 one more may run speculatively
+    // (the next focus step on the same case), depending on timing.
+    assert!(pass["tests"].as_u64().unwrap() <= 2, "{pass}");
+    assert!(pass["runs"].as_u64().unwrap() <= 3, "{pass}");
     let out = std::fs::read_to_string(dir.path().join("bug.min.rs")).unwrap();
     assert!(!out.contains("Thing") && !out.contains("helper"), "{out}");
     let r = compile_result(dir.path(), &flags);
