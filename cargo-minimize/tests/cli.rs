@@ -287,7 +287,9 @@ fn compiler_guided_pass_in_a_crate() {
     let json = summary(&o);
     let pass = pass_stats(&json, "rust-unused");
     assert!(pass["removed"].as_u64().unwrap() > 5000, "{pass}");
-    assert!(pass["runs"].as_u64().unwrap() <= 12, "{pass}");
+    // In-order candidates; speculation at -j 2 adds runs depending on timing.
+    assert!(pass["tests"].as_u64().unwrap() <= 8, "{pass}");
+    assert!(pass["runs"].as_u64().unwrap() <= 14, "{pass}");
     let out = dir.path().join("app.min");
     assert!(!out.join("src/util.rs").exists());
     let main = std::fs::read_to_string(out.join("src/main.rs")).unwrap();
@@ -885,7 +887,8 @@ fn failing_test_sources_use_the_compiler_guided_pass() {
         pass["removed"].as_u64().unwrap() as usize * 10 > lib.len() * 8,
         "{pass}"
     );
-    assert!(pass["runs"].as_u64().unwrap() <= 4, "{pass}");
+    assert!(pass["tests"].as_u64().unwrap() <= 3, "{pass}");
+    assert!(pass["runs"].as_u64().unwrap() <= 5, "{pass}");
     let min = std::fs::read_to_string(dir.path().join("demo.min/src/lib.rs")).unwrap();
     assert!(min.contains("fn parse") && !min.contains("Thing"), "{min}");
 }
