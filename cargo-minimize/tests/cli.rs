@@ -449,6 +449,38 @@ fn ice_in_a_multi_file_crate() {
         .contains("triple"));
 }
 
+/// Cargo reads `.cargo/config.toml` in every directory above the crate; the worker
+/// copies live elsewhere, so that configuration goes with them (here it enables the
+/// `cfg` that holds the crash).
+#[test]
+fn cargo_configuration_above_the_crate_applies_to_the_copies() {
+    let dir = tempfile::tempdir().unwrap();
+    let outer = dir.path().join("outer");
+    let config = "[build]\nrustflags = [\"--cfg\", \"boom\"]\n";
+    write(&outer, ".cargo/config.toml", config);
+    let root = outer.join("app");
+    write(
+        &root,
+        "Cargo.toml",
+        "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[lints.rust]\nunexpected_cfgs = \"allow\"\n",
+    );
+    write(&root, "src/lib.rs", "pub fn double(x: u32) -> u32 {\n    x * 2\n}\n\n#[cfg(boom)]\npub fn init_later() {\n    let [(ref name, count), _rest];\n    name = \"abc\";\n    count = 3;\n}\n");
+    let o = run(&root, &["--ice", "-j", "2", "--no-cache"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let lib = std::fs::read_to_string(outer.join("app.min/src/lib.rs")).unwrap();
+    assert!(
+        lib.contains("let [(ref") && !lib.contains("double"),
+        "{lib}"
+    );
+    // Nothing added to the result (it sits beside the original, under the same
+    // configuration) nor to the user's file.
+    assert!(!outer.join("app.min/.cargo").exists());
+    assert_eq!(
+        std::fs::read_to_string(outer.join(".cargo/config.toml")).unwrap(),
+        config
+    );
+}
+
 /// A build script the bug does not need goes with its `build` key; the report's
 /// output is that of the result (the original's would show the build script's
 /// `--cfg` and the warnings about code that is gone).

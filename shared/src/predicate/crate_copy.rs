@@ -2,11 +2,14 @@
 //! belongs to, so that relative `path` dependencies, `workspace = true` fields, the
 //! workspace's `Cargo.lock` and its `.cargo/` configuration work in the copy as they do
 //! in the original. `path` dependencies that point outside the copied tree are made
-//! absolute in the copy's manifests.
+//! absolute in the copy's manifests. Cargo configuration files in the directories
+//! above the copied tree (which cargo reads when it builds the original, and would not
+//! find above a copy in a scratch directory) are merged into the build copies'
+//! `.cargo/config.toml` by cargo's own rule.
 
 use std::path::{Component, Path, PathBuf};
 
-use toml_edit::{DocumentMut, Item};
+use toml_edit::{DocumentMut, Item, TableLike};
 
 /// A crate and the directory tree that is copied to build it elsewhere.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,6 +19,9 @@ pub struct CrateSource {
     /// The directory copied: the root of the workspace the crate belongs to, or the
     /// crate's own directory.
     tree: PathBuf,
+    /// Cargo configuration files in the directories above `tree`, the farthest first
+    /// (`$CARGO_HOME`'s left out: cargo reads it wherever it runs).
+    outside_configs: Vec<PathBuf>,
 }
 
 impl CrateSource {
@@ -23,7 +29,12 @@ impl CrateSource {
     pub fn new(root: &Path) -> CrateSource {
         let root = normalize(&std::path::absolute(root).unwrap_or_else(|_| root.to_path_buf()));
         let tree = workspace_root(&root).unwrap_or_else(|| root.clone());
-        CrateSource { root, tree }
+        let outside_configs = outside_configs(&tree);
+        CrateSource {
+            root,
+            tree,
+            outside_configs,
+        }
     }
 
     /// The crate's directory.
@@ -70,6 +81,85 @@ impl CrateSource {
     pub fn copy_to(&self, dest: &Path) -> std::io::Result<PathBuf> {
         copy_dir(&self.tree, &self.tree, dest)?;
         Ok(self.crate_in(dest))
+    }
+
+    /// [`copy_to`](Self::copy_to) for a build somewhere else (a worker's scratch
+    /// directory): the cargo configuration of the directories above the tree is
+    /// merged into the copy's own, which keeps precedence (tables merge, arrays are
+    /// joined with the deeper file's items last, the deeper file's other values win).
+    /// Relative paths in those outside files then resolve from the copy's root.
+    pub fn copy_for_build(&self, dest: &Path) -> std::io::Result<PathBuf> {
+        let dir = self.copy_to(dest)?;
+        if self.outside_configs.is_empty() {
+            return Ok(dir);
+        }
+        let cargo_dir = dest.join(".cargo");
+        let own = ["config", "config.toml"]
+            .into_iter()
+            .map(|n| cargo_dir.join(n))
+            .find(|p| p.is_file());
+        let mut merged = DocumentMut::new();
+        for file in self.outside_configs.iter().chain(own.as_ref()) {
+            let text = std::fs::read_to_string(file)?;
+            let doc: DocumentMut = text.parse().map_err(|e| {
+                std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    format!("{}: {e}", file.display()),
+                )
+            })?;
+            merge_config(merged.as_table_mut(), doc.as_table());
+        }
+        std::fs::create_dir_all(&cargo_dir)?;
+        let to = own.unwrap_or_else(|| cargo_dir.join("config.toml"));
+        std::fs::write(to, merged.to_string())?;
+        Ok(dir)
+    }
+}
+
+/// The cargo configuration files cargo reads in the directories above `tree`
+/// (`DIR/.cargo/config`, else `DIR/.cargo/config.toml`), the farthest first, without
+/// `$CARGO_HOME`'s.
+fn outside_configs(tree: &Path) -> Vec<PathBuf> {
+    let home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| directories::BaseDirs::new().map(|b| b.home_dir().join(".cargo")))
+        .and_then(|h| h.canonicalize().ok());
+    let mut found: Vec<PathBuf> = tree
+        .ancestors()
+        .skip(1)
+        .map(|d| d.join(".cargo"))
+        .filter(|c| home.is_none() || c.canonicalize().ok() != home)
+        .filter_map(|c| {
+            ["config", "config.toml"]
+                .into_iter()
+                .map(|n| c.join(n))
+                .find(|p| p.is_file())
+        })
+        .collect();
+    found.reverse();
+    found
+}
+
+/// Merges the cargo configuration `high` into `low`, `high` taking precedence:
+/// tables merge key by key, arrays are joined (`high`'s items last), other values
+/// are replaced.
+fn merge_config(low: &mut dyn TableLike, high: &dyn TableLike) {
+    for (key, item) in high.iter() {
+        match (low.get_mut(key), item) {
+            (Some(l), h) if l.is_table_like() && h.is_table_like() => {
+                let (l, h) = (l.as_table_like_mut(), h.as_table_like());
+                merge_config(l.expect("a table"), h.expect("a table"));
+            }
+            (
+                Some(Item::Value(toml_edit::Value::Array(l))),
+                Item::Value(toml_edit::Value::Array(h)),
+            ) => {
+                l.extend(h.iter().cloned());
+            }
+            (_, h) => {
+                low.insert(key, h.clone());
+            }
+        }
     }
 }
 
@@ -342,5 +432,54 @@ mod tests {
             "[package]\nname = \"own\"\n[workspace]\n",
         );
         assert_eq!(CrateSource::new(&ws.join("own")).tree(), ws.join("own"));
+    }
+
+    #[test]
+    fn cargo_configuration_above_the_tree_goes_into_build_copies() {
+        let tmp = tempfile::tempdir().unwrap();
+        let outer = tmp.path().join("outer");
+        write(
+            &outer.join(".cargo/config.toml"),
+            "[build]\nrustflags = [\"--cfg\", \"outer\"]\njobs = 1\n[env]\nA = \"outer\"\nB = \"outer\"\n",
+        );
+        let c = outer.join("mid/app");
+        write(
+            &outer.join("mid/.cargo/config"),
+            "[env]\nB = \"mid\" # the deeper one wins\n",
+        );
+        write(&c.join("Cargo.toml"), "[package]\nname = \"app\"\n");
+        write(
+            &c.join(".cargo/config.toml"),
+            "[build]\nrustflags = [\"--cfg\", \"own\"]\n",
+        );
+        let source = CrateSource::new(&c);
+        let dest = tmp.path().join("copy");
+        source.copy_for_build(&dest).unwrap();
+        let merged: DocumentMut = std::fs::read_to_string(dest.join(".cargo/config.toml"))
+            .unwrap()
+            .parse()
+            .unwrap();
+        let flags: Vec<&str> = merged["build"]["rustflags"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|v| v.as_str())
+            .collect();
+        assert_eq!(flags, ["--cfg", "outer", "--cfg", "own"]);
+        assert_eq!(merged["build"]["jobs"].as_integer(), Some(1));
+        assert_eq!(merged["env"]["A"].as_str(), Some("outer"));
+        assert_eq!(merged["env"]["B"].as_str(), Some("mid"));
+        // The user's file is untouched, and a plain copy (the output, which sits
+        // beside the original and sees the same files above it) gets nothing added.
+        assert_eq!(
+            std::fs::read_to_string(c.join(".cargo/config.toml")).unwrap(),
+            "[build]\nrustflags = [\"--cfg\", \"own\"]\n"
+        );
+        let plain = tmp.path().join("plain");
+        source.copy_to(&plain).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(plain.join(".cargo/config.toml")).unwrap(),
+            "[build]\nrustflags = [\"--cfg\", \"own\"]\n"
+        );
     }
 }

@@ -327,7 +327,7 @@ impl IcePredicate {
                 let dir = source.crate_in(&tree);
                 let mut prepared = self.prepared.lock().expect("not poisoned");
                 if !prepared.contains(&dir) {
-                    source.copy_to(&tree).map_err(io(&tree))?;
+                    source.copy_for_build(&tree).map_err(io(&tree))?;
                     prepared.push(dir.clone());
                 }
                 drop(prepared);

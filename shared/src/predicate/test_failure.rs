@@ -174,7 +174,7 @@ impl TestPredicate {
         let tree = env.scratch.join("crate");
         let dir = self
             .source
-            .copy_to(&tree)
+            .copy_for_build(&tree)
             .map_err(|source| PredicateError::Io {
                 path: tree.display().to_string(),
                 source,
@@ -233,7 +233,7 @@ impl TestPredicate {
             source,
         };
         if fresh {
-            self.source.copy_to(&tree).map_err(io)?;
+            self.source.copy_for_build(&tree).map_err(io)?;
         }
         for (p, b) in case.files() {
             let dest = dir.join(p);
