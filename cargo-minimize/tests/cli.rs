@@ -479,6 +479,15 @@ fn cargo_configuration_above_the_crate_applies_to_the_copies() {
         std::fs::read_to_string(outer.join(".cargo/config.toml")).unwrap(),
         config
     );
+    // A configuration that does not parse is bad input, named before any check.
+    write(&outer, ".cargo/config.toml", "[build\n");
+    let o = run(&root, &["--ice", "--no-cache"]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("config.toml does not parse"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 /// A build script the bug does not need goes with its `build` key; the report's

@@ -78,7 +78,11 @@ fn check_crate_root(root: &Path) -> Result<PathBuf, JobError> {
             root.display()
         )));
     }
-    std::path::absolute(root).map_err(|e| bad(format!("{}: {e}", root.display())))
+    let root = std::path::absolute(root).map_err(|e| bad(format!("{}: {e}", root.display())))?;
+    CrateSource::new(&root)
+        .check_outside_configs()
+        .map_err(bad)?;
+    Ok(root)
 }
 
 /// `NAME.min.EXT` beside `path`.

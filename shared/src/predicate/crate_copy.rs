@@ -83,6 +83,26 @@ impl CrateSource {
         Ok(self.crate_in(dest))
     }
 
+    /// An error naming the first cargo configuration file above the tree that does not
+    /// parse (cargo itself refuses to build the original then).
+    pub fn check_outside_configs(&self) -> Result<(), String> {
+        for file in &self.outside_configs {
+            let text = std::fs::read_to_string(file).map_err(|e| {
+                format!(
+                    "cannot read the cargo configuration {}: {e}",
+                    file.display()
+                )
+            })?;
+            text.parse::<DocumentMut>().map_err(|e| {
+                format!(
+                    "the cargo configuration {} does not parse: {e}",
+                    file.display()
+                )
+            })?;
+        }
+        Ok(())
+    }
+
     /// [`copy_to`](Self::copy_to) for a build somewhere else (a worker's scratch
     /// directory): the cargo configuration of the directories above the tree is
     /// merged into the copy's own, which keeps precedence (tables merge, arrays are
