@@ -51,7 +51,7 @@ pub fn write_case(case: &TestCase, dest: &Path) -> std::io::Result<()> {
     fs::create_dir_all(dest)?;
     for (p, b) in &files {
         if case.is_gone(p, b) {
-            crate::testcase::remove_if_present(&dest.join(p))?;
+            crate::testcase::remove_gone(dest, p)?;
         } else {
             write_atomic(&dest.join(p), b)?;
         }

@@ -70,12 +70,13 @@ impl TestCase {
     }
 
     /// Writes every file under `root`, creating directories as needed; files that
-    /// are gone (see [`TestCase::is_gone`]) are removed instead.
+    /// are gone (see [`TestCase::is_gone`]) are removed instead, with the
+    /// directories that removing them leaves empty (up to `root`).
     pub fn write_to(&self, root: &Path) -> io::Result<()> {
         for (p, b) in &self.files {
             let dest = root.join(p);
             if self.is_gone(p, b) {
-                remove_if_present(&dest)?;
+                remove_gone(root, p)?;
                 continue;
             }
             if let Some(parent) = dest.parent() {
@@ -126,6 +127,22 @@ impl Case for TestCase {
 }
 
 /// Removes `path`; a file that is not there is fine.
+/// Removes the file `root/path` of a case, which is gone, and the directories that
+/// leaves empty, up to `root`.
+pub(crate) fn remove_gone(root: &Path, path: &Path) -> io::Result<()> {
+    let dest = root.join(path);
+    remove_if_present(&dest)?;
+    let mut dir = dest.parent();
+    while let Some(d) = dir.filter(|d| *d != root && d.starts_with(root)) {
+        // Fails, and stops, at the first directory that is not empty.
+        if fs::remove_dir(d).is_err() {
+            break;
+        }
+        dir = d.parent();
+    }
+    Ok(())
+}
+
 pub(crate) fn remove_if_present(path: &Path) -> io::Result<()> {
     match fs::remove_file(path) {
         Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
@@ -177,6 +194,20 @@ mod tests {
             "a stale copy is removed"
         );
         assert!(tmp.path().join("notes.txt").exists());
+        // Directories left empty go too, up to the root, not further.
+        let nested = |t: &[u8]| {
+            TestCase::from_files([
+                ("src/lib.rs".into(), b"fn f() {}".to_vec()),
+                ("tests/util/mod.rs".into(), t.to_vec()),
+                ("benches/b.rs".into(), t.to_vec()),
+                ("benches/data.txt".into(), b"x".to_vec()),
+            ])
+        };
+        nested(b"fn g() {}").write_to(tmp.path()).unwrap();
+        nested(b"").write_to(tmp.path()).unwrap();
+        assert!(!tmp.path().join("tests").exists());
+        assert!(tmp.path().join("benches/data.txt").exists());
+        assert!(tmp.path().join("src/lib.rs").exists() && tmp.path().exists());
         // A single file is never gone: an empty file is a valid case.
         let one = TestCase::single("a.rs", Vec::new());
         assert!(!one.is_gone(Path::new("a.rs"), b""));

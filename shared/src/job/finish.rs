@@ -64,6 +64,10 @@ impl Job {
                 let kept = (0..best.seq_count()).find(|&i| best.path(i) == p);
                 match kept {
                     Some(i) => !best.is_gone(p, best.seq(i)),
+                    None if self.output.join(p).is_dir() => (0..best.seq_count()).any(|i| {
+                        let q = best.path(i);
+                        q.starts_with(p) && !best.is_gone(q, best.seq(i))
+                    }),
                     None => self.output.join(p).is_file(),
                 }
             },

@@ -30,8 +30,14 @@ const INFORMATIONAL: &[&str] = &[
 /// The manifest `text` without what a bug report does not need: the
 /// informational `[package]` keys, `[badges]`, the `[[test]]`, `[[bench]]`,
 /// `[[example]]` and `[[bin]]` targets whose file is gone (`exists` answers for
-/// paths relative to the crate root), and, when `features_used` is false, the
-/// `[features]` table. `None` when nothing changes.
+/// files and directories relative to the crate root; a directory exists when a
+/// file under it stays), and, when `features_used` is false, the `[features]`
+/// table. Also what `cargo publish` writes into a published crate's manifest and
+/// what a build does without: `build = false` when there is no `build.rs`,
+/// `autobins`/`autoexamples`/`autotests`/`autobenches = false` when there is
+/// nothing to discover, and a `[lib]` that says what cargo assumes (the
+/// package's name, `src/lib.rs`) with its `autolib = false`. `None` when nothing
+/// changes.
 pub(crate) fn without_extras(
     text: &str,
     exists: impl Fn(&Path) -> bool,
@@ -53,6 +59,7 @@ pub(crate) fn without_extras(
         }
     }
     changed |= doc.remove("badges").is_some();
+    changed |= without_defaults(&mut doc, &exists);
     if !features_used {
         changed |= doc.remove("features").is_some();
     }
@@ -82,6 +89,55 @@ pub(crate) fn without_extras(
         }
     }
     changed.then(|| doc.to_string())
+}
+
+/// The [`without_extras`] keys that say what cargo would do anyway with the files
+/// that are left. Returns whether something went.
+fn without_defaults(doc: &mut DocumentMut, exists: &impl Fn(&Path) -> bool) -> bool {
+    let Some(name) = (doc.get("package"))
+        .and_then(|p| p.get("name"))
+        .and_then(|n| n.as_str())
+        .map(|n| n.replace('-', "_"))
+    else {
+        return false;
+    };
+    let plain_lib = doc
+        .get("lib")
+        .and_then(|l| l.as_table_like())
+        .is_some_and(|lib| {
+            lib.iter().all(|(k, v)| match k {
+                "name" => v.as_str() == Some(name.as_str()),
+                "path" => v.as_str() == Some("src/lib.rs"),
+                _ => false,
+            })
+        });
+    let mut changed = false;
+    if plain_lib && exists(Path::new("src/lib.rs")) {
+        doc.remove("lib");
+        changed = true;
+    }
+    let lib_table = doc.contains_key("lib");
+    let Some(package) = doc.get_mut("package").and_then(|p| p.as_table_like_mut()) else {
+        return changed;
+    };
+    let nothing_found = |dirs: &[&str]| !dirs.iter().any(|d| exists(Path::new(d)));
+    for (key, gone) in [
+        ("build", nothing_found(&["build.rs"])),
+        (
+            "autolib",
+            plain_lib || (!lib_table && nothing_found(&["src/lib.rs"])),
+        ),
+        ("autobins", nothing_found(&["src/main.rs", "src/bin"])),
+        ("autoexamples", nothing_found(&["examples"])),
+        ("autotests", nothing_found(&["tests"])),
+        ("autobenches", nothing_found(&["benches"])),
+    ] {
+        if gone && package.get(key).and_then(|v| v.as_bool()) == Some(false) {
+            package.remove(key);
+            changed = true;
+        }
+    }
+    changed
 }
 
 /// `package.name`.
@@ -236,15 +292,41 @@ path = "benches/parse.rs"
 [badges]
 maintenance = { status = "passively-maintained" }
 "#;
-        let exists = |p: &Path| p == Path::new("tests/kept.rs") || p == Path::new("src/lib.rs");
+        let exists = |p: &Path| {
+            [
+                Path::new("tests/kept.rs"),
+                Path::new("tests"),
+                Path::new("src/lib.rs"),
+            ]
+            .contains(&p)
+        };
         let tidy = without_extras(text, exists, false).unwrap();
         assert_eq!(
             tidy,
-            "[package]\nname = \"semver\"\nversion = \"1.0.28\"\nedition = \"2021\"\nbuild = false\n\n[lib]\npath = \"src/lib.rs\"\n\n[[test]]\nname = \"kept\"\n"
+            "[package]\nname = \"semver\"\nversion = \"1.0.28\"\nedition = \"2021\"\n\n[[test]]\nname = \"kept\"\n"
         );
         let kept = without_extras(text, exists, true).unwrap();
         assert!(kept.contains("[features]\ndefault = [\"std\"]"), "{kept}");
         assert_eq!(without_extras(&tidy, exists, false), None);
+    }
+
+    #[test]
+    fn what_cargo_publish_writes_goes_when_cargo_would_do_the_same() {
+        let text = "[package]\nname = \"semver-x\"\nbuild = false\nautolib = false\nautobins = false\nautoexamples = false\nautotests = false\nautobenches = false\n\n[lib]\nname = \"semver_x\"\npath = \"src/lib.rs\"\n";
+        let only_lib = |p: &Path| p == Path::new("src/lib.rs");
+        assert_eq!(
+            without_extras(text, only_lib, false).unwrap(),
+            "[package]\nname = \"semver-x\"\n"
+        );
+        // What would change the build stays: a build script, test files to
+        // discover, a library under another name.
+        let more = |p: &Path| only_lib(p) || p == Path::new("build.rs") || p == Path::new("tests");
+        let other = text.replace("name = \"semver_x\"", "name = \"other\"");
+        let kept = without_extras(&other, more, false).unwrap();
+        assert_eq!(
+            kept,
+            "[package]\nname = \"semver-x\"\nbuild = false\nautolib = false\nautotests = false\n\n[lib]\nname = \"other\"\npath = \"src/lib.rs\"\n"
+        );
     }
 
     #[test]
