@@ -29,6 +29,16 @@ async function actionsFor(s, file, line = 0) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/// A `rustc` that waits 0.3 s first, so that a job on the shipped example (about
+/// 1 s with the real one) lasts long enough to be interrupted mid-run: the server
+/// reads `RUSTC` from its environment.
+function slowRustc() {
+  const dir = tempDir('cm-lsp-rustc-');
+  const wrapper = path.join(dir, 'rustc');
+  fs.writeFileSync(wrapper, '#!/bin/sh\nsleep 0.3\nexec rustc "$@"\n', { mode: 0o755 });
+  return { RUSTC: wrapper };
+}
+
 async function waitFor(pred, ms = 60000) {
   const t0 = Date.now();
   while (!pred()) {
@@ -114,7 +124,7 @@ test('a client-supplied workDoneToken is used; jobs run one after another', asyn
 test('$/cancelRequest stops the job within a second, kills its children, keeps the best so far', async () => {
   const { file } = workspaceWith(BIG, 'big.rs');
   const original = fs.readFileSync(file);
-  const s = await start({ options: SETTINGS });
+  const s = await start({ options: SETTINGS, env: slowRustc() });
   try {
     const [action] = await actionsFor(s, file);
     const source = new CancellationTokenSource();
@@ -136,7 +146,7 @@ test('$/cancelRequest stops the job within a second, kills its children, keeps t
     }
     latencies.sort((a, b) => a - b);
     assert.ok(latencies[2] < 100, `median code action latency ${latencies[2]} ms during a job`);
-    assert.ok(childrenOf(s.child.pid).length > 0, 'rustc runs as a child of the server');
+    await waitFor(() => childrenOf(s.child.pid).length > 0, 5000); // rustc, a child of the server
     const t0 = Date.now();
     source.cancel();
     await assert.rejects(pending, (e) => e.code === -32800);
@@ -158,7 +168,7 @@ test('$/cancelRequest stops the job within a second, kills its children, keeps t
 
 test('window/workDoneProgress/cancel stops the job; the request returns the best so far', async () => {
   const { file } = workspaceWith(BIG, 'big2.rs');
-  const s = await start({ options: SETTINGS });
+  const s = await start({ options: SETTINGS, env: slowRustc() });
   try {
     const [action] = await actionsFor(s, file);
     const pending = s.conn.sendRequest(ExecuteCommandRequest.type, {
@@ -245,7 +255,7 @@ test('bad requests get errors and the server stays up', async () => {
 
 test('shutdown during a job stops it and the server exits cleanly', async () => {
   const { file } = workspaceWith(BIG, 'big3.rs');
-  const s = await start({ options: SETTINGS });
+  const s = await start({ options: SETTINGS, env: slowRustc() });
   const [action] = await actionsFor(s, file);
   const pending = s.conn
     .sendRequest(ExecuteCommandRequest.type, { command: action.command.command, arguments: action.command.arguments })
