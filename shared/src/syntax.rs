@@ -75,64 +75,136 @@ fn parsed(text: &str, remember: bool) -> Parse<SourceFile> {
     p
 }
 
-/// A parse check for candidates: each Rust file may have at most as many syntax
-/// errors as it had in the original (a bug may need a parse error; a candidate
-/// must not add one).
+/// A parse check for candidates: a candidate may not add a syntax error. The
+/// original may have some (a bug may need a parse error, and the parser may not
+/// know new syntax: `trait A = !Sync;` is four errors to it), so each kind of error
+/// (its message and the kinds of the tokens on either side) may occur at most as
+/// often as in the original, over all Rust files together (code may move between
+/// files, as when a module is inlined). Counting kinds and not just errors keeps a
+/// candidate that removes one of the original's errors from adding another in its
+/// place (a `;` gone from a `let`), or from moving one (the `;` of that alias).
 pub struct ParseCheck {
-    baseline: Vec<(std::path::PathBuf, usize)>,
-    /// Error counts by file content: a candidate usually changes one file, and the
-    /// same candidate may be checked twice (proposed for speculation, then tested).
-    memo: Mutex<HashMap<u64, usize>>,
+    /// Error messages of the original's Rust files (those that are Rust text), with
+    /// their counts.
+    baseline: Vec<(std::path::PathBuf, Arc<ErrorKinds>)>,
+    /// Errors by file content: a candidate usually changes one file, and the same
+    /// candidate may be checked twice (proposed for speculation, then tested).
+    memo: Mutex<HashMap<u64, Arc<ErrorKinds>>>,
 }
+
+/// Syntax error messages and how often each occurs; `None` for a file that is not
+/// UTF-8.
+type ErrorKinds = Option<HashMap<String, usize>>;
 
 /// Entries kept in [`ParseCheck`]'s memo before it starts over.
 const MEMO_LIMIT: usize = 4096;
 
+/// The kinds of `text`'s syntax errors: the message and the kinds of the tokens on
+/// either side of the error (trivia skipped; kinds, not texts, so that renames do
+/// not make an error new).
+fn error_kinds(text: &[u8]) -> ErrorKinds {
+    let s = std::str::from_utf8(text).ok()?;
+    let parse = parsed(s, false);
+    let root = parse.syntax_node();
+    let mut kinds = HashMap::new();
+    for e in parse.errors() {
+        let at = e.range().start();
+        let (left, right) = tokens_around(&root, at);
+        let key = format!("{e}|{left:?}|{right:?}");
+        *kinds.entry(key).or_insert(0) += 1;
+    }
+    Some(kinds)
+}
+
+/// The kinds of the last non-trivia token ending at or before `at` and the first
+/// one starting at or after it.
+fn tokens_around(
+    root: &SyntaxNode,
+    at: ra_ap_syntax::TextSize,
+) -> (Option<SyntaxKind>, Option<SyntaxKind>) {
+    use ra_ap_syntax::TokenAtOffset;
+    let (before, after) = match root.token_at_offset(at) {
+        TokenAtOffset::None => return (None, None),
+        TokenAtOffset::Single(t) if t.text_range().start() >= at => (t.prev_token(), Some(t)),
+        TokenAtOffset::Single(t) if t.text_range().end() <= at => (Some(t.clone()), t.next_token()),
+        // Inside a token: it is neither before nor after.
+        TokenAtOffset::Single(t) => (t.prev_token(), t.next_token()),
+        TokenAtOffset::Between(l, r) => (Some(l), Some(r)),
+    };
+    let mut left = before;
+    while let Some(t) = left.as_ref().filter(|t| t.kind().is_trivia()) {
+        left = t.prev_token();
+    }
+    let mut right = after;
+    while let Some(t) = right.as_ref().filter(|t| t.kind().is_trivia()) {
+        right = t.next_token();
+    }
+    (left.map(|t| t.kind()), right.map(|t| t.kind()))
+}
+
 impl ParseCheck {
-    /// Records the error counts of `original`'s Rust files.
+    /// Records the syntax errors of `original`'s Rust files.
     pub fn new(original: &TestCase) -> ParseCheck {
         ParseCheck {
             baseline: original
                 .files()
                 .filter(|(p, _)| is_rust(p))
-                .map(|(p, b)| (p.to_path_buf(), error_count(b)))
+                .map(|(p, b)| (p.to_path_buf(), Arc::new(error_kinds(b))))
                 .collect(),
             memo: Mutex::new(HashMap::new()),
         }
     }
 
-    /// `true` when `case` parses at least as well as the original: no more syntax
-    /// errors over all its Rust files (counted together, so that code may move
-    /// between files, as when a module is inlined). Files that were not Rust text to
-    /// begin with (invalid UTF-8) do not count.
+    /// `true` when `case` parses at least as well as the original: no kind of
+    /// syntax error more often than in the original, over all its Rust files
+    /// together. Files that were not Rust text to begin with (invalid UTF-8) do not
+    /// count.
     pub fn admits(&self, case: &TestCase) -> bool {
-        let (mut allowed, mut found) = (0usize, 0usize);
+        let mut allowed: HashMap<&str, usize> = HashMap::new();
+        let mut found: Vec<Arc<ErrorKinds>> = Vec::new();
         for (p, b) in case.files() {
-            match self.baseline.iter().find(|(q, _)| q == p) {
-                Some((_, a)) if *a != usize::MAX => {
-                    allowed += a;
-                    found += self.errors_in(b);
+            let Some((_, base)) = self.baseline.iter().find(|(q, _)| q == p) else {
+                continue;
+            };
+            let Some(base) = base.as_ref() else {
+                continue;
+            };
+            for (k, n) in base {
+                *allowed.entry(k.as_str()).or_insert(0) += n;
+            }
+            found.push(self.errors_in(b));
+        }
+        let mut used: HashMap<&str, usize> = HashMap::new();
+        for kinds in &found {
+            let Some(kinds) = kinds.as_ref() else {
+                // Rust text once, not UTF-8 now.
+                return false;
+            };
+            for (k, n) in kinds {
+                let u = used.entry(k.as_str()).or_insert(0);
+                *u += n;
+                if *u > allowed.get(k.as_str()).copied().unwrap_or(0) {
+                    return false;
                 }
-                _ => {}
             }
         }
-        found <= allowed
+        true
     }
 
-    fn errors_in(&self, text: &[u8]) -> usize {
+    fn errors_in(&self, text: &[u8]) -> Arc<ErrorKinds> {
         let mut h = std::hash::DefaultHasher::new();
         text.hash(&mut h);
         let key = h.finish();
-        if let Some(&n) = self.memo.lock().expect("memo lock").get(&key) {
-            return n;
+        if let Some(k) = self.memo.lock().expect("memo lock").get(&key) {
+            return k.clone();
         }
-        let n = error_count(text);
+        let k = Arc::new(error_kinds(text));
         let mut memo = self.memo.lock().expect("memo lock");
         if memo.len() >= MEMO_LIMIT {
             memo.clear();
         }
-        memo.insert(key, n);
-        n
+        memo.insert(key, k.clone());
+        k
     }
 }
 
@@ -211,6 +283,22 @@ mod tests {
             .with_seq(1, Vec::new());
         assert!(check2.admits(&moved));
         assert!(!check2.admits(&two.with_seq(0, b"fn f( {}\n".to_vec())));
+        // Syntax the parser does not know (four errors to it) leaves no room for
+        // other kinds of error: a `;` gone from `let` stays out though the
+        // candidate also loses one of the original's errors.
+        let alias = TestCase::single(
+            "a.rs",
+            b"trait A = !Sync;\nfn b() {\n    let c = 0;\n    c\n}\n".to_vec(),
+        );
+        let check3 = ParseCheck::new(&alias);
+        assert!(!check3
+            .admits(&alias.with_seq_text(b"trait A = !Sync\nfn b() {\n    let c = 0\n    c\n}\n")));
+        assert!(check3.admits(&alias.with_seq_text(b"trait A = !Sync;\nfn b() {}\n")));
+        // Nor may the error move: without its `;`, the alias leaves rustc (and
+        // rustfmt) something else to read.
+        assert!(!check3.admits(&alias.with_seq_text(b"trait A = !Sync\nfn b() {}\n")));
+        // Renames are not new errors.
+        assert!(check3.admits(&alias.with_seq_text(b"trait a = !Sync;\nfn b() {}\n")));
         // Not Rust: anything goes.
         let yaml = TestCase::single("a.yaml", b"a: [1".to_vec());
         assert!(ParseCheck::new(&yaml).admits(&yaml));

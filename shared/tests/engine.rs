@@ -338,6 +338,70 @@ fn default_pipeline_on_text() {
     assert!(calls < 1500, "{calls} calls");
 }
 
+/// `Config::fallback`: the generic passes run only in a round where the Rust
+/// passes before them found nothing, so they check the Rust passes' result instead
+/// of every case on the way; here the result is the same (but for blank lines,
+/// rustfmt's job), for fewer tests, at every `-j`.
+#[test]
+fn fallback_passes_wait_for_a_round_that_finds_nothing() {
+    let mut input = String::new();
+    for i in 0..40 {
+        input.push_str(&format!(
+            "pub fn f{i}(x: u32) -> u32 {{\n    let y = x + {i};\n    y * 2\n}}\n\n"
+        ));
+    }
+    input.insert_str(
+        input.len() / 2,
+        "fn bug() {\n    let v = [1, 2, 3];\n    BUG(v[7]);\n}\n",
+    );
+    let pred = |s: &str| s.contains("BUG(v[") && s.matches('{').count() == s.matches('}').count();
+    let go = |fallback: bool, jobs: usize| {
+        let calls = AtomicUsize::new(0);
+        let p = FnPredicate::new("test", |c: &TestCase| {
+            calls.fetch_add(1, Ordering::Relaxed);
+            pred(std::str::from_utf8(c.files().next().unwrap().1).unwrap_or(""))
+        });
+        // As the CLI runs Rust jobs: rounds run every pass, without restarts.
+        let mut config = Config {
+            initial_quota: usize::MAX,
+            adaptive_restart: false,
+            ..config(jobs)
+        };
+        if fallback {
+            config.fallback = passes::FALLBACK_ON_RUST.to_vec();
+        }
+        let r = Reduction {
+            predicate: &p,
+            passes: passes::default_for_files(false),
+            config,
+            cache: VerdictCache::new(None),
+            cancel: CancelFlag::new(),
+            admit: None,
+            finish: None,
+        };
+        let out = reduce_file("bug.rs", &input, r);
+        let generic: u64 = (out.summary.passes.iter())
+            .filter(|p| passes::FALLBACK_ON_RUST.contains(&p.name))
+            .map(|p| p.tests)
+            .sum();
+        (text_of(&out.best), generic, calls.load(Ordering::Relaxed))
+    };
+    // Blanks in `.rs` files are left to rustfmt.
+    let code = |s: &str| s.split_whitespace().collect::<String>();
+    let (plain, generic_plain, calls_plain) = go(false, 1);
+    for jobs in [1, 2] {
+        let (text, generic, calls) = go(true, jobs);
+        assert_eq!(code(&text), code(&plain));
+        assert!(
+            generic < generic_plain,
+            "{generic} >= {generic_plain} tests of fallbacks"
+        );
+        if jobs == 1 {
+            assert!(calls < calls_plain, "{calls} >= {calls_plain} calls");
+        }
+    }
+}
+
 #[test]
 fn same_result_for_every_jobs_value() {
     let mut input = String::new();

@@ -379,6 +379,11 @@ impl Job {
             // Done below, on the formatted result when the bug survives formatting
             // (one run instead of two).
             final_check: false,
+            fallback: if self.is_rust {
+                crate::passes::FALLBACK_ON_RUST.to_vec()
+            } else {
+                Vec::new()
+            },
             ..Config::default()
         };
         // The result is delivered formatted: an idle worker may format the best and

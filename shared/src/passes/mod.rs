@@ -190,6 +190,11 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
     ]
 }
 
+/// The generic passes of [`default_for_files`] that are fallbacks on Rust code
+/// (`Config::fallback`): the Rust passes make nearly every cut there, and these
+/// check their result once it stands rather than every case on the way.
+pub const FALLBACK_ON_RUST: &[&str] = &["chaos-lines", "lines", "brackets", "repeats", "ngrams"];
+
 /// Every file pass by name (for `--passes`).
 pub fn file_pass_by_name(name: &str) -> Option<Box<dyn Pass<TestCase>>> {
     Some(match name {

@@ -274,12 +274,17 @@ impl RustReplace {
         }
     }
 
-    /// Types → `()` (in signatures, fields, `let` annotations, generic arguments).
+    /// Types → `()` (in signatures, fields, `let` annotations, generic arguments);
+    /// a return type `-> T` is deleted whole.
     pub fn unit_types() -> RustReplace {
         RustReplace {
             name: "rust-types",
             replacement: |n| {
                 use SyntaxKind::*;
+                // `-> T` goes whole: no return type means `-> ()`.
+                if n.kind() == RET_TYPE {
+                    return Some(String::new());
+                }
                 let ty = matches!(
                     n.kind(),
                     PATH_TYPE
@@ -716,11 +721,13 @@ mod tests {
     fn types_become_unit() {
         let got = replaced(
             RustReplace::unit_types(),
-            "struct S { a: Vec<u8> }\nimpl Trait for Struct { fn f(x: &Struct) -> () {} }\n",
+            "struct S { a: Vec<u8> }\nimpl Trait for Struct { fn f(x: &Struct) -> () {} }\nfn g() -> u8 { 0 }\n",
         );
         let olds: Vec<&str> = got.iter().map(|(o, _)| o.as_str()).collect();
-        assert_eq!(olds, ["Vec<u8>", "Struct", "&Struct"]);
-        assert!(got.iter().all(|(_, w)| w == "()"));
+        assert_eq!(olds, ["Vec<u8>", "Struct", "&Struct", "-> ()", "-> u8"]);
+        // A return type goes whole (none means `()`); other types become `()`.
+        assert!(got[..3].iter().all(|(_, w)| w == "()"));
+        assert!(got[3..].iter().all(|(_, w)| w.is_empty()));
     }
 
     #[test]

@@ -41,6 +41,12 @@ pub struct Config {
     pub final_check: bool,
     /// Minimum time between progress events.
     pub progress_interval: Duration,
+    /// Passes (by name) that run only in a round where the passes before them found
+    /// nothing: fallbacks, which then check the result of the others rather than
+    /// every case on the way (the generic line, bracket and n-gram passes on Rust
+    /// code, where the syntax-aware passes make nearly every cut). When one of them
+    /// finds something, the next round starts from the first pass.
+    pub fallback: Vec<&'static str>,
 }
 
 impl Default for Config {
@@ -56,6 +62,7 @@ impl Default for Config {
             verify_original: true,
             final_check: true,
             progress_interval: Duration::from_millis(100),
+            fallback: Vec::new(),
         }
     }
 }
@@ -146,12 +153,14 @@ fn foresee<C: Case>(
     passes: &[Box<dyn Pass<C>>],
     next: &[usize],
     clean_at: &[Option<crate::cache::Key>],
+    fallback: &[bool],
     at_once: bool,
 ) {
     let here = state.best_key();
+    let round_paid = state.round_successes > 0;
     let ahead: Vec<Box<dyn Pass<C>>> = next[1..]
         .iter()
-        .filter(|&&j| !skipped(&*passes[j], clean_at[j], here))
+        .filter(|&&j| !(skipped(&*passes[j], clean_at[j], here) || fallback[j] && round_paid))
         .take(3)
         .filter_map(|&j| passes[j].fork())
         .collect();
@@ -182,6 +191,7 @@ pub fn reduce<C: Case>(
     let start = Instant::now();
     let initial_size = initial.size();
     let names: Vec<_> = passes.iter().map(|p| p.name()).collect();
+    let fallback: Vec<bool> = names.iter().map(|n| config.fallback.contains(n)).collect();
     // The workers are threads of this scope: they end (after their runs are
     // aborted) when the state that owns them is dropped, before `reduce` returns.
     std::thread::scope(|scope| {
@@ -247,9 +257,21 @@ pub fn reduce<C: Case>(
                 if skipped(&*passes[i], clean_at[i], here) {
                     continue;
                 }
+                // This round found something: the next one starts over, and a
+                // fallback waits for a round that finds nothing before it.
+                if fallback[i] && state.round_successes > 0 {
+                    continue;
+                }
                 state.begin_pass(i);
                 if config.jobs > 1 {
-                    foresee(&mut state, &passes, &order[pos..], &clean_at, !paid_last[i]);
+                    foresee(
+                        &mut state,
+                        &passes,
+                        &order[pos..],
+                        &clean_at,
+                        &fallback,
+                        !paid_last[i],
+                    );
                 } else {
                     state.set_background(Vec::new());
                 }
