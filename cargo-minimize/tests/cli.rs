@@ -490,11 +490,13 @@ fn cargo_configuration_above_the_crate_applies_to_the_copies() {
     );
 }
 
-/// A build script the bug does not need goes with its `build` key; the report's
-/// output is that of the result (the original's would show the build script's
-/// `--cfg` and the warnings about code that is gone).
+/// A build script the bug does not need goes with its `build` key, and the files
+/// that are neither sources nor named by them (README, licence, CI settings) go
+/// too, while a data file the crash reads stays; the report's output is that of
+/// the result (the original's would show the build script's `--cfg` and the
+/// warnings about code that is gone).
 #[test]
-fn crate_result_drops_its_build_script_and_reports_its_own_output() {
+fn crate_result_drops_its_build_script_and_unneeded_files_and_reports_its_own_output() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("app");
     write(
@@ -512,6 +514,9 @@ fn crate_result_drops_its_build_script_and_reports_its_own_output() {
         "build.rs",
         "fn main() {\n    println!(\"cargo:rustc-cfg=from_build\");\n    println!(\"cargo:rustc-check-cfg=cfg(from_build)\");\n}\n",
     );
+    write(&root, "README.md", "# app\n");
+    write(&root, "LICENSE", "MIT\n");
+    write(&root, ".github/workflows/ci.yml", "on: push\n");
     write(&root, "src/lib.rs", "#[cfg(from_build)]\npub fn unused_helper() -> u8 {\n    1\n}\n\npub static LIMIT: u32 = ();\n");
     let o = bin()
         .args(["--ice", "--report", "-j", "2", "--no-cache"])
@@ -536,6 +541,10 @@ fn crate_result_drops_its_build_script_and_reports_its_own_output() {
     );
     assert!(!out.join("tests/api.rs").exists());
     assert!(root.join("build.rs").exists());
+    for gone in ["README.md", "LICENSE", ".github"] {
+        assert!(!out.join(gone).exists(), "{gone} should be gone");
+        assert!(root.join(gone).exists(), "the original's {gone} is kept");
+    }
     let md = String::from_utf8_lossy(&o.stdout);
     assert!(
         md.contains("mismatched types") && !md.contains("build.rs"),
@@ -549,6 +558,34 @@ fn crate_result_drops_its_build_script_and_reports_its_own_output() {
         md.contains("on the file alone:\n\n```sh\nRUSTC_BOOTSTRAP=1 RUSTC_ICE=0 RUST_BACKTRACE=0 rustc --edition=2021 --crate-type=lib --crate-name=app -Ztreat-err-as-bug=1 src/lib.rs\n```"),
         "{md}"
     );
+}
+
+/// A file that is not a source but that the crash needs stays in the result, even
+/// though no source names it, while the README goes (the second try: documents).
+#[test]
+fn crate_result_keeps_the_data_files_the_bug_needs() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("app");
+    write(
+        &root,
+        "Cargo.toml",
+        "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    write(&root, "README.md", "# app\n");
+    write(&root, "data/limit.txt", "limit\n");
+    write(&root, "src/lib.rs", "pub static LIMIT: u32 = include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/data/limit\", \".txt\"));\n");
+    let o = bin()
+        .args(["--ice", "-j", "2", "--no-cache"])
+        .current_dir(&root)
+        .env("RUSTC_BOOTSTRAP", "1")
+        .env("RUSTFLAGS", "-Ztreat-err-as-bug=1")
+        .env("RUSTC_ICE", "0")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = dir.path().join("app.min");
+    assert!(!out.join("README.md").exists());
+    assert!(out.join("data/limit.txt").exists(), "the crash reads it");
 }
 
 /// Run at a virtual workspace's root: the package that crashes is found (cargo's

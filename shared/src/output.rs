@@ -49,6 +49,9 @@ pub fn write_case(case: &TestCase, dest: &Path) -> std::io::Result<()> {
         return write_atomic(dest, files[0].1);
     }
     fs::create_dir_all(dest)?;
+    for p in case.absent() {
+        crate::testcase::remove_gone(dest, p)?;
+    }
     for (p, b) in &files {
         if case.is_gone(p, b) {
             crate::testcase::remove_gone(dest, p)?;

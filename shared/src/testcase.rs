@@ -19,6 +19,10 @@ use crate::passes::tokens::count_tokens;
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct TestCase {
     files: Vec<(PathBuf, Arc<Vec<u8>>)>,
+    /// Files that are not part of the case but that it does without: a crate's
+    /// README, licences or CI files, which the copies a check runs in hold unless
+    /// they are removed ([`TestCase::without_files`]). Empty during reduction.
+    absent: Vec<PathBuf>,
 }
 
 impl TestCase {
@@ -26,6 +30,7 @@ impl TestCase {
     pub fn single(name: impl Into<PathBuf>, bytes: Vec<u8>) -> TestCase {
         TestCase {
             files: vec![(name.into(), Arc::new(bytes))],
+            absent: Vec::new(),
         }
     }
 
@@ -34,7 +39,26 @@ impl TestCase {
         let map: BTreeMap<PathBuf, Vec<u8>> = files.into_iter().collect();
         TestCase {
             files: map.into_iter().map(|(p, b)| (p, Arc::new(b))).collect(),
+            absent: Vec::new(),
         }
+    }
+
+    /// This case without the files at `paths` (relative, outside the case's own
+    /// files), which writing it removes from the place it is written to.
+    pub fn without_files(&self, paths: impl IntoIterator<Item = PathBuf>) -> TestCase {
+        let mut absent = self.absent.clone();
+        absent.extend(paths);
+        absent.sort();
+        absent.dedup();
+        TestCase {
+            files: self.files.clone(),
+            absent,
+        }
+    }
+
+    /// The files this case does without (see [`TestCase::without_files`]).
+    pub fn absent(&self) -> &[PathBuf] {
+        &self.absent
     }
 
     /// The files, in path order.
@@ -73,6 +97,9 @@ impl TestCase {
     /// are gone (see [`TestCase::is_gone`]) are removed instead, with the
     /// directories that removing them leaves empty (up to `root`).
     pub fn write_to(&self, root: &Path) -> io::Result<()> {
+        for p in &self.absent {
+            remove_gone(root, p)?;
+        }
         for (p, b) in &self.files {
             let dest = root.join(p);
             if self.is_gone(p, b) {
@@ -104,7 +131,10 @@ impl Case for TestCase {
     fn with_seq(&self, i: usize, items: Vec<u8>) -> Self {
         let mut files = self.files.clone();
         files[i].1 = Arc::new(items);
-        TestCase { files }
+        TestCase {
+            files,
+            absent: self.absent.clone(),
+        }
     }
     fn tokens(&self) -> usize {
         self.files.iter().map(|(_, b)| count_tokens(b)).sum()
@@ -113,6 +143,7 @@ impl Case for TestCase {
         let a = self.files.iter().map(|(p, b)| (p, b.as_slice()));
         let b = other.files.iter().map(|(p, b)| (p, b.as_slice()));
         a.cmp(b)
+            .then_with(|| other.absent.len().cmp(&self.absent.len()))
     }
     fn digest_into(&self, h: &mut Sha256) {
         h.update((self.files.len() as u64).to_le_bytes());
@@ -122,6 +153,13 @@ impl Case for TestCase {
             h.update(p.as_bytes());
             h.update((b.len() as u64).to_le_bytes());
             h.update(b.as_slice());
+        }
+        // Nothing for a case without absent files, so their digests stay as they were.
+        for p in &self.absent {
+            let p = p.to_string_lossy();
+            h.update(b"absent");
+            h.update((p.len() as u64).to_le_bytes());
+            h.update(p.as_bytes());
         }
     }
 }

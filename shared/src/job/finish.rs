@@ -36,7 +36,9 @@ impl Job {
 
     /// A crate's result with a tidier manifest: without what only describes the
     /// package and the targets of files that are gone ([`manifest::without_extras`]),
-    /// without its build script (the `build` key and the file) when the bug does
+    /// together with the files that are neither sources nor manifests and that no
+    /// remaining source or manifest names ([`unneeded_files`]: README, licences, CI
+    /// files; if that check fails, the manifest alone is tried), without its build script (the `build` key and the file) when the bug does
     /// not need it, then without the dependencies it no longer needs: all of them
     /// at once, else one at a time (the first [`MAX_SINGLE_DEPENDENCY_TRIES`]). Each candidate is a check of
     /// the final sources with that manifest; one that keeps the bug is written to
@@ -79,7 +81,14 @@ impl Job {
                 (!best.is_gone(&script, best.seq(i))).then(|| (cand, best.with_seq(i, Vec::new())))
             })
         };
+        let unneeded = match &self.output_tree {
+            Some((source, _)) => {
+                unneeded_files(source.root(), &best, extras.as_deref().unwrap_or(&text))
+            }
+            None => Vec::new(),
+        };
         if extras.is_none()
+            && unneeded.is_empty()
             && build_script(&text, &best).is_none()
             && manifest::dependency_names(&text).is_empty()
         {
@@ -104,7 +113,8 @@ impl Job {
                     .files()
                     .map(|(p, b)| (p.to_path_buf(), b.to_vec()))
                     .chain([(PathBuf::from("Cargo.toml"), cand.as_bytes().to_vec())]),
-            );
+            )
+            .without_files(files.absent().iter().cloned());
             summary.runs += 1;
             match predicate.test(&case, &env) {
                 Ok(v) if v.is_interesting() => {
@@ -118,9 +128,33 @@ impl Job {
                 _ => Ok(Some(false)),
             }
         };
+        // The manifest without its extras and the result without unneeded files in
+        // one check; if that fails, without the documents among them; then the
+        // manifest alone.
+        let mut tries = Vec::new();
+        if !unneeded.is_empty() {
+            let cand = extras.clone().unwrap_or_else(|| text.clone());
+            let documents: Vec<PathBuf> = unneeded
+                .iter()
+                .filter(|p| is_document(p))
+                .cloned()
+                .collect();
+            if !documents.is_empty() && documents.len() < unneeded.len() {
+                tries.push((cand.clone(), best.without_files(documents)));
+                tries.insert(0, (cand, best.without_files(unneeded)));
+            } else {
+                tries.push((cand, best.without_files(unneeded)));
+            }
+        }
         if let Some(cand) = extras {
-            match check(&cand, &best)? {
-                Some(true) => text = cand,
+            tries.push((cand, best.clone()));
+        }
+        for (cand, files) in tries {
+            match check(&cand, &files)? {
+                Some(true) => {
+                    (text, best) = (cand, files);
+                    break;
+                }
                 Some(false) => {}
                 None => {
                     summary.cancelled = true;
@@ -366,6 +400,82 @@ impl Job {
     }
 }
 
+/// The files of the crate at `root` (relative paths) that a build most likely does
+/// not need: not Rust sources (those are the case), not `Cargo.toml`, `Cargo.lock`
+/// or a toolchain file, not under `.cargo/`, `target/`, `.git/` or another package's
+/// directory, and not named (by file name) in a remaining Rust file of `best` or in
+/// `manifest`: a README, licences, CI settings, data of tests that are gone.
+pub(super) fn unneeded_files(root: &Path, best: &TestCase, manifest: &str) -> Vec<PathBuf> {
+    const KEEP: [&str; 4] = [
+        "Cargo.toml",
+        "Cargo.lock",
+        "rust-toolchain",
+        "rust-toolchain.toml",
+    ];
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let (name, p) = (e.file_name(), e.path());
+            let Ok(ty) = e.file_type() else { continue };
+            if ty.is_dir() {
+                let skip = ["target", ".git", ".cargo"].iter().any(|n| name == *n)
+                    || p.join("Cargo.toml").exists();
+                if !skip {
+                    walk(root, &p, out);
+                }
+            } else if ty.is_file()
+                && !KEEP.iter().any(|n| name == *n)
+                && p.extension().is_none_or(|x| x != "rs")
+            {
+                out.push(p.strip_prefix(root).expect("under root").to_path_buf());
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(root, root, &mut files);
+    let texts: Vec<String> = (best.files())
+        .filter(|(p, b)| crate::syntax::is_rust(p) && !best.is_gone(p, b))
+        .map(|(_, b)| String::from_utf8_lossy(b).into_owned())
+        .chain([manifest.to_owned()])
+        .collect();
+    files.retain(|p| {
+        let name = p
+            .file_name()
+            .map(|n| n.to_string_lossy())
+            .unwrap_or_default();
+        !texts.iter().any(|t| t.contains(name.as_ref()))
+    });
+    files.sort();
+    files
+}
+
+/// A file no build reads unless told to: a README, licence, change log or other
+/// Markdown file, or anything hidden at the top (`.github/`, `.gitignore`).
+fn is_document(path: &Path) -> bool {
+    let first = path
+        .components()
+        .next()
+        .map(|c| c.as_os_str().to_string_lossy());
+    let name = path.file_name().map(|n| n.to_string_lossy().to_uppercase());
+    first.is_some_and(|f| f.starts_with('.'))
+        || name.is_some_and(|n| {
+            [
+                "README",
+                "LICENSE",
+                "LICENCE",
+                "COPYING",
+                "CHANGELOG",
+                "NOTICE",
+                "AUTHORS",
+            ]
+            .iter()
+            .any(|d| n.starts_with(d))
+                || n.ends_with(".MD")
+        })
+}
+
 /// The files of a report on a test's input: the crate's manifest (its
 /// dependencies, pinned), the file that defines the test, and the reduced input
 /// under the name the test reads it by (`reduced`: the input as the only file).
@@ -477,6 +587,43 @@ pub(super) fn rustfmt(case: &TestCase, dir: &Path, cancel: &CancelFlag) -> Optio
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unneeded_files_are_those_no_source_or_manifest_names() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        for f in [
+            "Cargo.toml",
+            "Cargo.lock",
+            "README.md",
+            "LICENSE-MIT",
+            ".github/workflows/ci.yml",
+            "data/used.txt",
+            "data/old.bin",
+            "src/lib.rs",
+            "member/Cargo.toml",
+            "member/README.md",
+            ".cargo/config.toml",
+        ] {
+            std::fs::create_dir_all(root.join(f).parent().unwrap()).unwrap();
+            std::fs::write(root.join(f), "x").unwrap();
+        }
+        let best = TestCase::from_files([
+            (
+                "src/lib.rs".into(),
+                b"const S: &str = include_str!(\"../data/used.txt\");".to_vec(),
+            ),
+            ("src/gone.rs".into(), b"".to_vec()),
+        ]);
+        let files = unneeded_files(root, &best, "[package]\nlicense-file = \"LICENSE-MIT\"\n");
+        let files: Vec<_> = files.iter().map(|p| p.to_str().unwrap()).collect();
+        assert_eq!(
+            files,
+            [".github/workflows/ci.yml", "README.md", "data/old.bin"]
+        );
+        let documents: Vec<_> = files.iter().filter(|p| is_document(Path::new(p))).collect();
+        assert_eq!(documents, [&".github/workflows/ci.yml", &"README.md"]);
+    }
 
     #[test]
     fn tidy_collapses_blank_lines_in_rust_files_only() {

@@ -136,6 +136,57 @@ impl CrateSource {
     }
 }
 
+/// The files outside the case that each build copy of a crate is without at the
+/// moment (`TestCase::absent`): a copy that goes on to a case that needs one of
+/// them again gets it back from the original.
+#[derive(Debug, Default)]
+pub(crate) struct AbsentFiles {
+    by_copy: std::sync::Mutex<Vec<(PathBuf, Vec<PathBuf>)>>,
+}
+
+impl AbsentFiles {
+    /// Brings the copy of the crate at `dir` to the set of files `case` does
+    /// without: removes those, and restores from `source` the ones the previous
+    /// case there did without and this one needs.
+    pub(crate) fn apply(
+        &self,
+        source: &CrateSource,
+        dir: &Path,
+        case: &crate::testcase::TestCase,
+    ) -> std::io::Result<()> {
+        let now = case.absent();
+        let restore: Vec<PathBuf> = {
+            let mut by_copy = self.by_copy.lock().expect("not poisoned");
+            match by_copy.iter_mut().find(|(d, _)| d == dir) {
+                Some((_, before)) => {
+                    let restore = (before.iter())
+                        .filter(|p| !now.contains(p))
+                        .cloned()
+                        .collect();
+                    *before = now.to_vec();
+                    restore
+                }
+                None if now.is_empty() => Vec::new(),
+                None => {
+                    by_copy.push((dir.to_path_buf(), now.to_vec()));
+                    Vec::new()
+                }
+            }
+        };
+        for p in &restore {
+            let dest = dir.join(p);
+            if let Some(parent) = dest.parent() {
+                std::fs::create_dir_all(parent)?;
+            }
+            std::fs::copy(source.root().join(p), dest)?;
+        }
+        for p in now {
+            crate::testcase::remove_gone(dir, p)?;
+        }
+        Ok(())
+    }
+}
+
 /// The cargo configuration files cargo reads in the directories above `tree`
 /// (`DIR/.cargo/config`, else `DIR/.cargo/config.toml`), the farthest first, without
 /// `$CARGO_HOME`'s.
@@ -364,6 +415,36 @@ mod tests {
     fn write(path: &Path, text: &str) {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(path, text).unwrap();
+    }
+
+    #[test]
+    fn a_copy_gets_back_the_files_a_later_case_needs() {
+        use crate::testcase::TestCase;
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path().join("app");
+        write(&root.join("Cargo.toml"), "[package]\nname = \"app\"\n");
+        write(&root.join("README.md"), "# app\n");
+        write(&root.join("data/x.txt"), "x\n");
+        let source = CrateSource::new(&root);
+        let copy = source.copy_to(&tmp.path().join("copy")).unwrap();
+        let absent = AbsentFiles::default();
+        let case = TestCase::from_files([("src/lib.rs".into(), b"fn f() {}".to_vec())]);
+        let without = |p: &[&str]| case.without_files(p.iter().map(PathBuf::from));
+        absent
+            .apply(&source, &copy, &without(&["README.md", "data/x.txt"]))
+            .unwrap();
+        assert!(!copy.join("README.md").exists() && !copy.join("data").exists());
+        absent
+            .apply(&source, &copy, &without(&["README.md"]))
+            .unwrap();
+        assert_eq!(
+            std::fs::read_to_string(copy.join("data/x.txt")).unwrap(),
+            "x\n"
+        );
+        assert!(!copy.join("README.md").exists());
+        absent.apply(&source, &copy, &case).unwrap();
+        assert!(copy.join("README.md").exists() && copy.join("data/x.txt").exists());
+        assert!(root.join("README.md").exists() && root.join("data/x.txt").exists());
     }
 
     #[test]

@@ -94,6 +94,7 @@ pub struct IcePredicate {
     version: OnceLock<String>,
     version_job: Mutex<Option<std::thread::JoinHandle<String>>>,
     prepared: Mutex<Vec<PathBuf>>,
+    absent: super::crate_copy::AbsentFiles,
     /// A crate: what each worker copies (its workspace with it).
     source: Option<super::CrateSource>,
     /// Compiled dependencies for new target directories (crates).
@@ -135,6 +136,7 @@ impl IcePredicate {
             version: OnceLock::new(),
             version_job: Mutex::new(Some(version_job)),
             prepared: Mutex::new(Vec::new()),
+            absent: Default::default(),
             seed: Default::default(),
             focus: Default::default(),
             direct,
@@ -331,6 +333,7 @@ impl IcePredicate {
                     prepared.push(dir.clone());
                 }
                 drop(prepared);
+                self.absent.apply(source, &dir, case).map_err(io(&dir))?;
                 case.write_to(&dir).map_err(io(&dir))?;
                 Ok(dir)
             }

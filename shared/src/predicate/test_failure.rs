@@ -56,6 +56,7 @@ pub struct TestPredicate {
     expected: Option<Signature>,
     /// Per scratch directory: the test executables that contain the test.
     built: Mutex<Vec<(PathBuf, Vec<PathBuf>)>>,
+    absent: super::crate_copy::AbsentFiles,
     /// Hash of the crate's sources (part of the fingerprint).
     sources: Vec<u8>,
     /// Compiled dependencies for new target directories.
@@ -87,6 +88,7 @@ impl TestPredicate {
             config,
             expected: None,
             built: Mutex::new(Vec::new()),
+            absent: Default::default(),
             sources: h.finalize().to_vec(),
             seed: TargetSeed::default(),
         }
@@ -235,6 +237,7 @@ impl TestPredicate {
         if fresh {
             self.source.copy_for_build(&tree).map_err(io)?;
         }
+        self.absent.apply(&self.source, &dir, case).map_err(io)?;
         for (p, b) in case.files() {
             let dest = dir.join(p);
             if case.is_gone(p, b) {
