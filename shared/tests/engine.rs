@@ -53,6 +53,7 @@ fn run_file(
         cancel: CancelFlag::new(),
         admit: None,
         finish: None,
+        alike: None,
     };
     let out = reduce_file(name, input, r);
     let text = text_of(&out.best);
@@ -267,6 +268,7 @@ fn run_ints(
         cancel: CancelFlag::new(),
         admit: None,
         finish: None,
+        alike: None,
     };
     let out = reduce(start, r, &mut NullObserver, &mut NullSink).unwrap();
     (out.best, calls.load(Ordering::Relaxed))
@@ -378,6 +380,7 @@ fn fallback_passes_wait_for_a_round_that_finds_nothing() {
             cancel: CancelFlag::new(),
             admit: None,
             finish: None,
+            alike: None,
         };
         let out = reduce_file("bug.rs", &input, r);
         let generic: u64 = (out.summary.passes.iter())
@@ -399,6 +402,77 @@ fn fallback_passes_wait_for_a_round_that_finds_nothing() {
         if jobs == 1 {
             assert!(calls < calls_plain, "{calls} >= {calls_plain} calls");
         }
+    }
+}
+
+/// `Reduction::alike` (Rust: the same tokens up to names, comments, visibility and
+/// trailing commas): a sweep that found nothing is not repeated on a case that only
+/// renames or tidies, and a candidate alike to one that failed is not run. Here the
+/// result is as small, for fewer calls, and the same at every `-j`.
+#[test]
+fn likeness_skips_repeated_sweeps_and_alike_candidates() {
+    let mut input = String::from("//! A module.\n\n");
+    for i in 0..12 {
+        input.push_str(&format!(
+            "/// Helper {i}.\npub fn helper_number_{i}(value: u32, other: u32) -> u32 {{\n    value + other * {i}\n}}\n\n"
+        ));
+    }
+    input.push_str("pub struct Holder {\n    pub first: u32,\n    pub second: u32,\n}\n\n");
+    input.push_str(
+        "pub fn trigger_the_bug(holder: Holder) -> u32 {\n    let total = holder.first;\n    BUG(total, holder.second)\n}\n",
+    );
+    // The bug needs a struct with two fields and a function that uses both.
+    let pred = |s: &str| {
+        let code: String = s.split_whitespace().collect();
+        code.contains("BUG(")
+            && code.matches("struct").count() == 1
+            && code.contains("fn")
+            && code.matches(':').count() >= 3
+            && code.matches('{').count() == code.matches('}').count()
+    };
+    let go = |alike: bool, jobs: usize| {
+        let calls = AtomicUsize::new(0);
+        let p = FnPredicate::new("test", |c: &TestCase| {
+            calls.fetch_add(1, Ordering::Relaxed);
+            pred(std::str::from_utf8(c.files().next().unwrap().1).unwrap_or(""))
+        });
+        let check = minimize_engine::syntax::ParseCheck::new(&TestCase::single(
+            "bug.rs",
+            input.as_bytes().to_vec(),
+        ));
+        let r = Reduction {
+            predicate: &p,
+            passes: passes::default_for_files(false),
+            config: Config {
+                initial_quota: usize::MAX,
+                adaptive_restart: false,
+                fallback: passes::FALLBACK_ON_RUST.to_vec(),
+                ..config(jobs)
+            },
+            cache: VerdictCache::new(None),
+            cancel: CancelFlag::new(),
+            admit: Some(Box::new(move |c: &TestCase| check.admits(c))),
+            finish: None,
+            alike: alike.then(minimize_engine::syntax::rust_alike),
+        };
+        let out = reduce_file("bug.rs", &input, r);
+        (
+            text_of(&out.best),
+            calls.load(Ordering::Relaxed),
+            out.summary.assumed,
+        )
+    };
+    let code = |s: &str| s.split_whitespace().collect::<String>();
+    let (plain, calls_plain, _) = go(false, 1);
+    let (text, calls, assumed) = go(true, 1);
+    assert!(
+        code(&text).len() <= code(&plain).len(),
+        "{text}\nagainst\n{plain}"
+    );
+    assert!(assumed > 0, "no candidate was answered by likeness");
+    assert!(calls < calls_plain, "{calls} >= {calls_plain} calls");
+    for jobs in [2, 4] {
+        assert_eq!(go(true, jobs).0, text, "-j {jobs}");
     }
 }
 
@@ -511,6 +585,7 @@ fn run_stoppable(
         cancel: CancelFlag::new(),
         admit,
         finish: None,
+        alike: None,
     };
     let out = reduce_file("t.txt", input, r);
     let text = text_of(&out.best);
@@ -647,6 +722,7 @@ fn the_warnings_compile_runs_beside_the_next_passes_tests() {
             cancel: CancelFlag::new(),
             admit: None,
             finish: None,
+            alike: None,
         };
         let out = reduce_file("a.rs", input, r);
         let text = text_of(&out.best);
@@ -695,6 +771,7 @@ fn an_idle_worker_checks_the_form_the_result_is_delivered_in() {
             cancel: CancelFlag::new(),
             admit: None,
             finish: Some(upper),
+            alike: None,
         };
         let out = reduce_file("a.rs", input, r);
         let best = text_of(&out.best);
@@ -752,6 +829,7 @@ fn a_panicking_predicate_is_an_error_not_a_hang() {
         cancel: CancelFlag::new(),
         admit: None,
         finish: None,
+        alike: None,
     };
     let case = TestCase::single("t.txt", b"a\nb\nc\nd\ne\nf\ng\nh\n".to_vec());
     let err = reduce(case, r, &mut NullObserver, &mut NullSink).unwrap_err();
@@ -788,6 +866,7 @@ fn warm_cache_reruns_need_no_predicate_runs() {
             cancel: CancelFlag::new(),
             admit: None,
             finish: None,
+            alike: None,
         };
         let out = reduce(
             TestCase::single("t", input.clone().into_bytes()),
@@ -827,6 +906,7 @@ fn best_so_far_is_on_disk() {
         cancel: CancelFlag::new(),
         admit: None,
         finish: None,
+        alike: None,
     };
     let mut sink = FileSink::new(&dest);
     let out = reduce(
@@ -854,6 +934,7 @@ fn not_interesting_original_is_an_error() {
         cancel: CancelFlag::new(),
         admit: None,
         finish: None,
+        alike: None,
     };
     let e = reduce(
         TestCase::single("t", b"x".to_vec()),
@@ -888,6 +969,7 @@ fn cancel_stops_and_keeps_best() {
         cancel: cancel.clone(),
         admit: None,
         finish: None,
+        alike: None,
     };
     let out = reduce(
         TestCase::single("t", input),
@@ -933,6 +1015,7 @@ fn rust_passes_with_parse_check() {
         cancel: CancelFlag::new(),
         admit: Some(Box::new(move |c: &TestCase| check.admits(c))),
         finish: None,
+        alike: None,
     };
     let out = reduce(case, r, &mut NullObserver, &mut NullSink).unwrap();
     let text = text_of(&out.best);

@@ -408,6 +408,7 @@ impl Job {
                 None
             },
             finish,
+            alike: self.is_rust.then(crate::syntax::rust_alike),
         };
         let outcome = match reduce(self.case.clone(), reduction, observer, &mut sink) {
             Ok(o) => o,

@@ -157,9 +157,10 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
     vec![
         Box::new(RustFocus::default()),
         Box::new(RustUnused::default()),
-        Box::new(RustDelete::new(NodeClass::Items, "rust-items")),
         Box::new(RustInlineModules),
+        Box::new(RustDelete::new(NodeClass::Items, "rust-items")),
         Box::new(Delete::new(Comments, "rust-comments", usize::MAX)),
+        Box::new(RustDelete::new(NodeClass::Attributes, "rust-attributes")),
         Box::new(RustDelete::new(NodeClass::Visibility, "rust-private")),
         Box::new(RustReplace::empty_bodies()),
         Box::new(if runs_code {
@@ -170,7 +171,6 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         Box::new(RustDelete::new(NodeClass::Statements, "rust-statements")),
         Box::new(RustParams),
         Box::new(RustDelete::new(NodeClass::ListElements, "rust-lists")),
-        Box::new(RustDelete::new(NodeClass::Attributes, "rust-attributes")),
         Box::new(RustReplace::hoist()),
         Box::new(RustReplace::unit_types()),
         Box::new(RustRenames),

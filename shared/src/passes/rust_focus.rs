@@ -673,6 +673,7 @@ mod shell {
             cancel: CancelFlag::new(),
             admit: None,
             finish: None,
+            alike: None,
         };
         let case = TestCase::single("a.rs", SRC.as_bytes().to_vec());
         let out = reduce(case, r, &mut NullObserver, &mut NullSink).unwrap();

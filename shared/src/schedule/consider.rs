@@ -58,6 +58,8 @@ pub(crate) struct State<'a, C: Case> {
     diagnostic_runs: u64,
     cache_hits: u64,
     rejected: u64,
+    /// Candidates answered from `fruitless` (see [`State::assumed_fruitless`]).
+    assumed: u64,
     pub(crate) round: usize,
     pub(crate) round_successes: usize,
     pub(crate) quota: usize,
@@ -73,6 +75,13 @@ pub(crate) struct State<'a, C: Case> {
     observer: &'a mut dyn Observer,
     sink: &'a mut dyn Sink<C>,
     pub(crate) admit: Option<super::Admit<'a, C>>,
+    /// `Reduction::alike`.
+    pub(crate) alike: Option<super::Alike<'a, C>>,
+    /// Alike keys of candidates that were decided "not interesting", in the order
+    /// of the decisions (so the same for every number of workers).
+    fruitless: std::collections::HashSet<Key>,
+    /// Alike keys of the best, per pass name (emptied on commit).
+    alike_of_best: Vec<(&'static str, Option<Key>)>,
     /// `finish` of the best with that key (`None`: no other form), with its key
     /// (computed by a worker: [`Task::Form`]).
     form: Option<(Key, Option<(Key, C)>)>,
@@ -166,6 +175,10 @@ impl<'a, C: Case> State<'a, C> {
             observer,
             sink,
             admit: None,
+            alike: None,
+            fruitless: Default::default(),
+            alike_of_best: Vec::new(),
+            assumed: 0,
             form: None,
             form_tasks: Vec::new(),
             form_runs: Vec::new(),
@@ -204,6 +217,58 @@ impl<'a, C: Case> State<'a, C> {
         self.stats[i].successes
     }
 
+    /// The alike key of the best for pass `name` (see `Reduction::alike`).
+    pub(crate) fn best_alike(&mut self, name: &'static str) -> Option<Key> {
+        let alike = self.alike.as_ref()?;
+        if let Some((_, k)) = self.alike_of_best.iter().find(|(n, _)| *n == name) {
+            return *k;
+        }
+        let k = alike(&self.best, name);
+        self.alike_of_best.push((name, k));
+        k
+    }
+
+    /// The alike key of candidate `c` of the running pass, unless it is the best's
+    /// (the likeness does not hold there: `c` differs from an interesting case in
+    /// what the likeness leaves out).
+    fn alike_key(&mut self, c: &C) -> Option<Key> {
+        let name = self.stats[self.current].name;
+        let k = (self.alike.as_ref()?)(c, name)?;
+        (Some(k) != self.best_alike(name)).then_some(k)
+    }
+
+    /// `true` when a candidate alike to `c` was decided "not interesting": `c` is
+    /// then answered the same without a run. Asked in the order of the decisions,
+    /// before the cache, so that the answer is the same for every `-j` (a
+    /// speculative run may have put `c` in the cache at one `-j` and not another).
+    fn assumed_fruitless(&mut self, c: &C) -> bool {
+        if self.fruitless.is_empty() {
+            return false;
+        }
+        let hit = self
+            .alike_key(c)
+            .is_some_and(|k| self.fruitless.contains(&k));
+        if hit {
+            self.assumed += 1;
+        }
+        hit
+    }
+
+    /// [`State::assumed_fruitless`] without counting: for choosing what to speculate on.
+    fn looks_fruitless(&mut self, c: &C) -> bool {
+        !self.fruitless.is_empty()
+            && self
+                .alike_key(c)
+                .is_some_and(|k| self.fruitless.contains(&k))
+    }
+
+    /// Notes the decision "not interesting" on `c` (see [`State::assumed_fruitless`]).
+    fn note_fruitless(&mut self, c: &C) {
+        if let Some(k) = self.alike_key(c) {
+            self.fruitless.insert(k);
+        }
+    }
+
     pub(crate) fn into_best(self) -> C {
         self.best
     }
@@ -222,6 +287,7 @@ impl<'a, C: Case> State<'a, C> {
             diagnostic_runs: self.diagnostic_runs,
             cache_hits: self.cache_hits,
             rejected: self.rejected,
+            assumed: self.assumed,
             rounds,
             elapsed,
             cancelled,
@@ -484,6 +550,10 @@ impl<'a, C: Case> State<'a, C> {
                 out.push(false);
                 continue;
             }
+            if self.looks_fruitless(c) {
+                out.push(false);
+                continue;
+            }
             let key = content_key(&self.fingerprint, c);
             let dry = self.dry.as_mut().expect("in a dry run");
             if let Some(v) = self.cache.get(&key) {
@@ -539,7 +609,7 @@ impl<'a, C: Case> State<'a, C> {
             return None;
         }
         let key = content_key(&self.fingerprint, c);
-        self.cache.get(&key).is_none().then_some(key)
+        (self.cache.get(&key).is_none() && !self.looks_fruitless(c)).then_some(key)
     }
 
     /// Starts a run on idle worker `w` (counted now: an aborted run was a run).
@@ -724,9 +794,15 @@ impl<'a, C: Case> State<'a, C> {
             self.rejected += 1;
             return Ok(false);
         }
+        if self.assumed_fruitless(cand) {
+            return Ok(false);
+        }
         let key = content_key(&self.fingerprint, cand);
         if let Some(v) = self.cache.get(&key) {
             self.cache_hits += 1;
+            if !v.is_interesting() {
+                self.note_fruitless(cand);
+            }
             return Ok(v.is_interesting());
         }
         let mut queue: VecDeque<(Key, C)> = VecDeque::new();
@@ -747,6 +823,9 @@ impl<'a, C: Case> State<'a, C> {
         self.workers
             .abort_unless(|k| *k == key || queue.iter().any(|(q, _)| q == k) || bg.contains(k));
         let v = self.run_needed(key, cand, &mut queue)?;
+        if !v.is_interesting() {
+            self.note_fruitless(cand);
+        }
         self.progress(false);
         Ok(v.is_interesting())
     }
@@ -767,11 +846,18 @@ impl<'a, C: Case> State<'a, C> {
         }
         let mut known: Vec<Option<bool>> = vec![None; cands.len()];
         let mut keys: Vec<Option<Key>> = vec![None; cands.len()];
+        let mut rejected = vec![false; cands.len()];
         let mut queue: VecDeque<(Key, C)> = VecDeque::new();
         for (i, c) in cands.iter().enumerate() {
             self.stats[self.current].tests += 1;
             if !is_smaller(c, &self.best) || self.admit.as_ref().is_some_and(|f| !f(c)) {
                 self.rejected += 1;
+                known[i] = Some(false);
+                rejected[i] = true;
+                continue;
+            }
+            // Decided below, in order, without a run.
+            if self.looks_fruitless(c) {
                 known[i] = Some(false);
                 continue;
             }
@@ -801,6 +887,10 @@ impl<'a, C: Case> State<'a, C> {
         let mut verdicts = vec![false; cands.len()];
         let mut committed = None;
         for i in 0..cands.len() {
+            let tested = keys[i].is_some() || known[i].is_some() && !rejected[i];
+            if tested && self.assumed_fruitless(&cands[i]) {
+                continue;
+            }
             let v = match (known[i], keys[i]) {
                 (Some(v), _) => v,
                 (None, Some(key)) => self
@@ -808,6 +898,9 @@ impl<'a, C: Case> State<'a, C> {
                     .is_interesting(),
                 (None, None) => false,
             };
+            if tested && !v {
+                self.note_fruitless(&cands[i]);
+            }
             verdicts[i] = v;
             if commit && v {
                 self.commit(cands[i].clone())?;
@@ -824,6 +917,7 @@ impl<'a, C: Case> State<'a, C> {
         self.sink.commit(&c).map_err(EngineError::Sink)?;
         self.best = c;
         self.key_of_best = content_key(&self.fingerprint, &self.best);
+        self.alike_of_best.clear();
         let s = &mut self.stats[self.current];
         s.successes += 1;
         s.removed += removed as u64;

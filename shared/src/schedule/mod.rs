@@ -120,7 +120,18 @@ pub struct Reduction<'a, C: Case> {
     /// runs the predicate on it, so that the final check may find it done
     /// ([`Outcome::checked_form`]).
     pub finish: Option<Finish<'a, C>>,
+    /// A coarser identity of cases, per pass (by name): a pass is not run again on
+    /// a case alike to the one its last sweep ended on, as it is not on that very
+    /// case. For Rust: the same tokens up to names, comments, visibility and
+    /// trailing commas, so that the sweeps that found nothing are not repeated
+    /// after a round that only renamed, made private or tidied. `None` (or `None`
+    /// for a pass) compares cases exactly. A heuristic, like every skip: it may
+    /// leave a cut untried, never accept one that was not tested.
+    pub alike: Option<Alike<'a, C>>,
 }
+
+/// See [`Reduction::alike`].
+pub type Alike<'a, C> = Box<dyn Fn(&C, &str) -> Option<crate::cache::Key> + Send + Sync + 'a>;
 
 /// See [`Reduction::admit`].
 pub type Admit<'a, C> = Box<dyn Fn(&C) -> bool + Send + Sync + 'a>;
@@ -133,10 +144,22 @@ pub type Finish<'a, C> =
 /// C-Reduce, a sweep is the unit of work).
 fn skipped<C: Case>(
     pass: &dyn Pass<C>,
-    clean_at: Option<crate::cache::Key>,
-    here: crate::cache::Key,
+    clean_at: &Clean,
+    state: &mut consider::State<'_, C>,
 ) -> bool {
-    pass.is_fresh() && clean_at == Some(here) && !pass.wants_rerun()
+    if !pass.is_fresh() || pass.wants_rerun() {
+        return false;
+    }
+    clean_at.exact == Some(state.best_key())
+        || clean_at.alike.is_some() && clean_at.alike == state.best_alike(pass.name())
+}
+
+/// Where a pass last finished a sweep: the case's key and its [`Reduction::alike`]
+/// key for that pass.
+#[derive(Clone, Copy, Default)]
+struct Clean {
+    exact: Option<crate::cache::Key>,
+    alike: Option<crate::cache::Key>,
 }
 
 /// With idle workers in view: keeps copies of the pass about to run and of the
@@ -152,18 +175,21 @@ fn foresee<C: Case>(
     state: &mut consider::State<'_, C>,
     passes: &[Box<dyn Pass<C>>],
     next: &[usize],
-    clean_at: &[Option<crate::cache::Key>],
+    clean_at: &[Clean],
     fallback: &[bool],
     at_once: bool,
 ) {
-    let here = state.best_key();
     let round_paid = state.round_successes > 0;
-    let ahead: Vec<Box<dyn Pass<C>>> = next[1..]
-        .iter()
-        .filter(|&&j| !(skipped(&*passes[j], clean_at[j], here) || fallback[j] && round_paid))
-        .take(3)
-        .filter_map(|&j| passes[j].fork())
-        .collect();
+    let mut ahead: Vec<Box<dyn Pass<C>>> = Vec::new();
+    for &j in &next[1..] {
+        if ahead.len() == 3 {
+            break;
+        }
+        if skipped(&*passes[j], &clean_at[j], state) || fallback[j] && round_paid {
+            continue;
+        }
+        ahead.extend(passes[j].fork());
+    }
     state.set_ahead(passes[next[0]].fork(), ahead);
     if at_once {
         state.foresee_later();
@@ -187,6 +213,7 @@ pub fn reduce<C: Case>(
         cancel,
         admit,
         finish,
+        alike,
     } = reduction;
     let start = Instant::now();
     let initial_size = initial.size();
@@ -219,6 +246,7 @@ pub fn reduce<C: Case>(
             sink,
         )?;
         state.admit = admit;
+        state.alike = alike;
         state.emit(&Event::Started {
             initial_size,
             jobs: config.jobs.max(1),
@@ -234,7 +262,7 @@ pub fn reduce<C: Case>(
         let order: Vec<usize> = (0..passes.len()).collect();
         // The case each pass last finished a sweep on: a pass is not run again on the
         // very case it left (as C-Reduce, a sweep is the unit of work).
-        let mut clean_at: Vec<Option<crate::cache::Key>> = vec![None; passes.len()];
+        let mut clean_at: Vec<Clean> = vec![Clean::default(); passes.len()];
         // Whether each pass's last run (a sweep, or the part of one before a
         // restart) improved the case.
         let mut paid_last = vec![false; passes.len()];
@@ -253,8 +281,7 @@ pub fn reduce<C: Case>(
                     all_clean = false;
                     break;
                 }
-                let here = state.best_key();
-                if skipped(&*passes[i], clean_at[i], here) {
+                if skipped(&*passes[i], &clean_at[i], &mut state) {
                     continue;
                 }
                 // This round found something: the next one starts over, and a
@@ -282,7 +309,10 @@ pub fn reduce<C: Case>(
                 match result {
                     Ok(()) => {
                         let paid = paid_last[i];
-                        clean_at[i] = Some(state.best_key());
+                        clean_at[i] = Clean {
+                            exact: Some(state.best_key()),
+                            alike: state.best_alike(passes[i].name()),
+                        };
                         if paid {
                             all_clean = false;
                         }
