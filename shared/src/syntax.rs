@@ -42,38 +42,39 @@ pub fn parse_ahead(case: &TestCase) {
 
 /// The passes that a case alike to another ([`alike_key`]) may still give
 /// something new: they work on what the likeness leaves out (names, comments,
-/// visibility), or on what it changes (`rust-unused`: rustc's warnings change with
 /// visibility), or they do not sweep (`rust-focus`).
-pub const NOT_BY_LIKENESS: [&str; 5] = [
+pub const NOT_BY_LIKENESS: [&str; 4] = [
     "rust-focus",
-    "rust-unused",
     "rust-comments",
     "rust-private",
     "rust-renames",
 ];
 
-/// `Reduction::alike` for Rust: [`alike_key`], except for the passes in
-/// [`NOT_BY_LIKENESS`]; one key remembered per case (the scheduler asks once per
-/// pass).
+/// The passes that are alike only with the same visibility: rustc's `dead_code`
+/// warnings, which `rust-unused` follows, change with `pub`.
+pub const ALIKE_WITH_VISIBILITY: [&str; 1] = ["rust-unused"];
+
+/// `Reduction::alike` for Rust: [`alike_key`] (with visibility for the passes in
+/// [`ALIKE_WITH_VISIBILITY`]), except for the passes in [`NOT_BY_LIKENESS`]; the
+/// keys of one case remembered (the scheduler asks once per pass).
 pub fn rust_alike() -> crate::Alike<'static, TestCase> {
     use sha2::Digest;
-    let memo = Mutex::new(None::<(crate::cache::Key, crate::cache::Key)>);
+    type Memo = (crate::cache::Key, [Option<crate::cache::Key>; 2]);
+    let memo = Mutex::new(None::<Memo>);
     Box::new(move |c: &TestCase, pass: &str| {
         if NOT_BY_LIKENESS.contains(&pass) {
             return None;
         }
+        let visibility = ALIKE_WITH_VISIBILITY.contains(&pass);
         let mut h = sha2::Sha256::new();
         crate::case::Case::digest_into(c, &mut h);
         let digest: crate::cache::Key = h.finalize().into();
         let mut memo = memo.lock().unwrap_or_else(|e| e.into_inner());
-        match *memo {
-            Some((d, k)) if d == digest => Some(k),
-            _ => {
-                let k = alike_key(c);
-                *memo = Some((digest, k));
-                Some(k)
-            }
+        if memo.as_ref().is_none_or(|(d, _)| *d != digest) {
+            *memo = Some((digest, [None, None]));
         }
+        let keys = &mut memo.as_mut().expect("set above").1;
+        Some(*keys[visibility as usize].get_or_insert_with(|| alike_key_with(c, visibility)))
     })
 }
 
@@ -84,13 +85,18 @@ pub fn rust_alike() -> crate::Alike<'static, TestCase> {
 /// the number of its first occurrence in the file. Files that are not Rust count
 /// byte for byte. See `schedule::Reduction::alike`.
 pub fn alike_key(case: &TestCase) -> crate::cache::Key {
+    alike_key_with(case, false)
+}
+
+/// [`alike_key`], keeping visibility when `visibility`.
+fn alike_key_with(case: &TestCase, visibility: bool) -> crate::cache::Key {
     use sha2::{Digest, Sha256};
     let mut h = Sha256::new();
     for (path, bytes) in case.files() {
         h.update(path.to_string_lossy().as_bytes());
         h.update([0]);
         match std::str::from_utf8(bytes) {
-            Ok(text) if is_rust(path) => h.update(alike_file(text)),
+            Ok(text) if is_rust(path) => h.update(alike_file(text, visibility)),
             _ => {
                 h.update((bytes.len() as u64).to_le_bytes());
                 h.update(bytes);
@@ -102,13 +108,13 @@ pub fn alike_key(case: &TestCase) -> crate::cache::Key {
 
 /// [`alike_key`] of one Rust file, remembered by content (a candidate usually
 /// changes one file of a crate).
-fn alike_file(text: &str) -> crate::cache::Key {
+fn alike_file(text: &str, visibility: bool) -> crate::cache::Key {
     use ra_ap_syntax::{NodeOrToken, WalkEvent};
     use sha2::{Digest, Sha256};
     static MEMO: Mutex<Option<HashMap<u64, crate::cache::Key>>> = Mutex::new(None);
     let id = {
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        text.hash(&mut h);
+        (text, visibility).hash(&mut h);
         h.finish()
     };
     if let Some(k) =
@@ -123,7 +129,9 @@ fn alike_file(text: &str) -> crate::cache::Key {
     let mut all = Vec::new();
     while let Some(event) = walk.next() {
         match event {
-            WalkEvent::Enter(NodeOrToken::Node(n)) if n.kind() == SyntaxKind::VISIBILITY => {
+            WalkEvent::Enter(NodeOrToken::Node(n))
+                if !visibility && n.kind() == SyntaxKind::VISIBILITY =>
+            {
                 walk.skip_subtree()
             }
             WalkEvent::Enter(NodeOrToken::Token(t)) if !t.kind().is_trivia() => all.push(t),

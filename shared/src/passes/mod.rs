@@ -156,12 +156,12 @@ impl<C: Case> Pass<C> for Ends {
 pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
     vec![
         Box::new(RustFocus::default()),
-        Box::new(RustUnused::default()),
         Box::new(RustInlineModules),
         Box::new(RustDelete::new(NodeClass::Items, "rust-items")),
         Box::new(Delete::new(Comments, "rust-comments", usize::MAX)),
         Box::new(RustDelete::new(NodeClass::Attributes, "rust-attributes")),
         Box::new(RustDelete::new(NodeClass::Visibility, "rust-private")),
+        Box::new(RustUnused::default()),
         Box::new(RustReplace::empty_bodies()),
         Box::new(if runs_code {
             RustReplace::todo_bodies()

@@ -166,7 +166,7 @@ struct Unit {
     mentions: HashSet<String>,
     /// For an impl: the identifiers of its header (trait and type).
     header: Option<HashSet<String>>,
-    /// Kept whatever the focus (`mod m;`, `extern crate`, `fn main`).
+    /// Kept whatever the focus (`mod m;`, `#[macro_use] extern crate`, `fn main`).
     always: bool,
     /// What it mentions makes those items stay: not for `mod m;` or `extern
     /// crate` (module and crate names), `use` items and macro calls, which follow
@@ -414,7 +414,13 @@ fn collect(seq: usize, parent_node: &SyntaxNode, parent: Option<usize>, out: &mu
             })
             .collect()
         });
-        let always = matches!(k, EXTERN_CRATE | MODULE)
+        // An `extern crate` follows what stays (like a macro call), unless it
+        // imports macros or is there for linking (`as _`).
+        let always = k == MODULE
+            || (k == EXTERN_CRATE && {
+                let text = n.text().to_string();
+                text.contains("macro_use") || text.contains("as _")
+            })
             || (k == FN && parent.is_none() && defines.first().is_some_and(|d| d == "main"));
         out.push(Unit {
             seq,
@@ -525,6 +531,23 @@ mod shell {
         assert_eq!(
             file("src/parse.rs"),
             "use std::fmt;\nuse crate::parse_more::{Kept, Gone};\npub struct Kept;\npub fn squared() -> Kept { Kept }\n"
+        );
+    }
+
+    /// `extern crate` follows what stays, unless it brings macros or is there for
+    /// linking.
+    #[test]
+    fn extern_crates_follow_what_stays() {
+        let text = "extern crate alloc;\nextern crate core as kernel;\n#[macro_use]\nextern crate log;\nextern crate link_me as _;\npub fn squared() -> kernel::Size { 0 }\nfn other() {}\n";
+        let case = TestCase::single("src/lib.rs", text.as_bytes().to_vec());
+        let focus = Focus {
+            names: vec!["squared".into()],
+            ..Focus::default()
+        };
+        let out = case.apply(&delete_all(&unfocused(&case, &focus)));
+        assert_eq!(
+            String::from_utf8(out.seq(0).to_vec()).unwrap(),
+            "extern crate core as kernel;\n#[macro_use]\nextern crate log;\nextern crate link_me as _;\npub fn squared() -> kernel::Size { 0 }\n"
         );
     }
 
