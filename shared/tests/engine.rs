@@ -408,7 +408,9 @@ fn fallback_passes_wait_for_a_round_that_finds_nothing() {
 /// `Reduction::alike` (Rust: the same tokens up to names, comments, visibility and
 /// trailing commas): a sweep that found nothing is not repeated on a case that only
 /// renames or tidies, and a candidate alike to one that failed is not run. Here the
-/// result is as small, for fewer calls, and the same at every `-j`.
+/// result is as small, for fewer calls, and the same at every `-j` (where idle
+/// workers also bet on the success of the renames, comments and `pub` passes,
+/// `Config::bet_on_success`).
 #[test]
 fn likeness_skips_repeated_sweeps_and_alike_candidates() {
     let mut input = String::from("//! A module.\n\n");
@@ -447,6 +449,7 @@ fn likeness_skips_repeated_sweeps_and_alike_candidates() {
                 initial_quota: usize::MAX,
                 adaptive_restart: false,
                 fallback: passes::FALLBACK_ON_RUST.to_vec(),
+                bet_on_success: passes::BET_ON_SUCCESS_ON_RUST.to_vec(),
                 ..config(jobs)
             },
             cache: VerdictCache::new(None),

@@ -48,6 +48,11 @@ impl VerdictCache {
         }
     }
 
+    /// Whether a verdict for `key` is in memory (every verdict of this run is).
+    pub fn in_memory(&self, key: &Key) -> bool {
+        self.mem.contains_key(key)
+    }
+
     /// Records a verdict in memory and on disk.
     pub fn put(&mut self, key: Key, v: Verdict) {
         self.mem.insert(key, v);

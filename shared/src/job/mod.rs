@@ -384,6 +384,11 @@ impl Job {
             } else {
                 Vec::new()
             },
+            bet_on_success: if self.is_rust {
+                crate::passes::BET_ON_SUCCESS_ON_RUST.to_vec()
+            } else {
+                Vec::new()
+            },
             ..Config::default()
         };
         // The result is delivered formatted: an idle worker may format the best and

@@ -195,6 +195,10 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
 /// check their result once it stands rather than every case on the way.
 pub const FALLBACK_ON_RUST: &[&str] = &["chaos-lines", "lines", "brackets", "repeats", "ngrams"];
 
+/// The Rust passes whose tests mostly succeed (`Config::bet_on_success`): their
+/// first candidate takes every comment, every `pub`, every rename at once.
+pub const BET_ON_SUCCESS_ON_RUST: &[&str] = &["rust-comments", "rust-private", "rust-renames"];
+
 /// Every file pass by name (for `--passes`).
 pub fn file_pass_by_name(name: &str) -> Option<Box<dyn Pass<TestCase>>> {
     Some(match name {

@@ -118,6 +118,12 @@ pub(crate) struct State<'a, C: Case> {
     foresee_pending: bool,
     /// Verdicts stored in the cache by runs of this reduction.
     verdicts: u64,
+    /// Per pass: its tests are bet to succeed (`Config::bet_on_success`).
+    bet_on_success: Vec<bool>,
+    /// The awaited candidate the background was foreseen on, as if it had been
+    /// committed (a bet that it succeeds): the background serves while its
+    /// verdict is unknown, and after it is committed.
+    betting_on: Option<Key>,
 }
 
 /// What a dry run found: candidates that would need a run, in order.
@@ -152,6 +158,10 @@ impl<'a, C: Case> State<'a, C> {
             workers,
             cancel,
             rng: ChaCha8Rng::seed_from_u64(config.seed),
+            bet_on_success: (names.iter())
+                .map(|n| config.bet_on_success.contains(n))
+                .collect(),
+            betting_on: None,
             stats: names
                 .into_iter()
                 .map(|name| PassStats {
@@ -407,8 +417,12 @@ impl<'a, C: Case> State<'a, C> {
     /// then of the passes after it (`awaited`: the candidates about to run for the
     /// pass itself). Idle workers would do nothing otherwise; the verdicts only
     /// help if the case does not change before those tests come.
-    fn refill_background(&mut self, awaited: &[Key]) {
+    fn refill_background(&mut self, awaited: &[Key], single: Option<&C>) {
         if self.workers.len() < 2 || self.dry.is_some() || self.workers.idle().is_none() {
+            return;
+        }
+        if let (true, Some(cand)) = (self.bet_on_success[self.current], single) {
+            self.foresee_success(cand);
             return;
         }
         // The bet is that the awaited test fails: only made for a pass whose tests
@@ -455,6 +469,33 @@ impl<'a, C: Case> State<'a, C> {
         }
         self.set_background(found);
         self.background_keys.extend(keep);
+    }
+
+    /// Background work for a test bet to succeed: dry runs of the passes after the
+    /// running one (see `set_ahead`) on `cand` as if it were the best. Their
+    /// verdicts serve if it is committed; nothing is decided by them.
+    fn foresee_success(&mut self, cand: &C) {
+        let key = content_key(&self.fingerprint, cand);
+        if self.betting_on == Some(key) && self.background_base == Some(key) {
+            return;
+        }
+        let old_best = std::mem::replace(&mut self.best, cand.clone());
+        let old_key = std::mem::replace(&mut self.key_of_best, key);
+        let old_alike = std::mem::take(&mut self.alike_of_best);
+        let next = std::mem::take(&mut self.ahead_next);
+        let found = self.foresee_with(&next, self.workers.len());
+        self.ahead_next = next;
+        self.best = old_best;
+        self.key_of_best = old_key;
+        self.alike_of_best = old_alike;
+        let found: Vec<(Key, C)> = (found.into_iter())
+            .filter(|(k, _)| self.runnable(k) && *k != key)
+            .collect();
+        self.background_keys = found.iter().map(|(k, _)| *k).collect();
+        self.background = found;
+        self.background_base = Some(key);
+        self.betting_on = Some(key);
+        self.refilled_at = None;
     }
 
     /// The run of the best's form (see [`super::Reduction::finish`]) for an idle
@@ -538,6 +579,9 @@ impl<'a, C: Case> State<'a, C> {
 
     fn background_valid(&self) -> bool {
         self.background_base == Some(self.key_of_best)
+            || self
+                .betting_on
+                .is_some_and(|b| self.background_base == Some(b) && !self.cache.in_memory(&b))
     }
 
     /// Dry-run verdicts (see [`State::dry_run`]): from the cache when known, else
@@ -817,7 +861,7 @@ impl<'a, C: Case> State<'a, C> {
             }
         }
         if queue.is_empty() {
-            self.refill_background(&[key]);
+            self.refill_background(&[key], Some(cand));
         }
         let bg = self.live_background();
         self.workers
@@ -874,7 +918,8 @@ impl<'a, C: Case> State<'a, C> {
         }
         if !queue.is_empty() && queue.len() < self.workers.len() {
             let awaited: Vec<Key> = queue.iter().map(|(k, _)| *k).collect();
-            self.refill_background(&awaited);
+            let single = (queue.len() == 1).then(|| queue[0].1.clone());
+            self.refill_background(&awaited, single.as_ref());
         }
         let bg = self.live_background();
         // Runs are only stopped to make room: candidates that the parse check or the
