@@ -260,8 +260,18 @@ impl<'a, C: Case> State<'a, C> {
             .is_some_and(|k| self.fruitless.contains(&k));
         if hit {
             self.assumed += 1;
+            // Remembered (apart from the verdicts), so that a later run on the same
+            // case does not run it as speculation: it is decided without a run.
+            let key = content_key(&self.fingerprint, c);
+            self.cache.put(assumed_key(&key), Verdict::NotInteresting);
         }
         hit
+    }
+
+    /// `true` when the candidate with content key `key` was decided by likeness, in
+    /// this run or an earlier one on the same disk cache (see `assumed_fruitless`).
+    fn was_assumed(&mut self, key: &Key) -> bool {
+        self.cache.get(&assumed_key(key)).is_some()
     }
 
     /// [`State::assumed_fruitless`] without counting: for choosing what to speculate on.
@@ -599,6 +609,10 @@ impl<'a, C: Case> State<'a, C> {
                 continue;
             }
             let key = content_key(&self.fingerprint, c);
+            if self.cache.get(&key).is_none() && self.was_assumed(&key) {
+                out.push(false);
+                continue;
+            }
             let dry = self.dry.as_mut().expect("in a dry run");
             if let Some(v) = self.cache.get(&key) {
                 if v.is_interesting() && commit {
@@ -653,7 +667,8 @@ impl<'a, C: Case> State<'a, C> {
             return None;
         }
         let key = content_key(&self.fingerprint, c);
-        (self.cache.get(&key).is_none() && !self.looks_fruitless(c)).then_some(key)
+        (self.cache.get(&key).is_none() && !self.was_assumed(&key) && !self.looks_fruitless(c))
+            .then_some(key)
     }
 
     /// Starts a run on idle worker `w` (counted now: an aborted run was a run).
@@ -690,7 +705,8 @@ impl<'a, C: Case> State<'a, C> {
                 None => return,
             };
             let (key, c) = next;
-            if !self.workers.has(&key) && self.cache.get(&key).is_none() {
+            if !self.workers.has(&key) && self.cache.get(&key).is_none() && !self.was_assumed(&key)
+            {
                 self.start(w, key, c);
                 *budget -= 1;
             }
@@ -1199,5 +1215,15 @@ fn form_task_key(base: &Key) -> Key {
     let mut h = sha2::Sha256::new();
     h.update(b"form-task\0");
     h.update(base);
+    h.finalize().into()
+}
+
+/// The cache key under which a candidate decided by likeness is remembered (see
+/// `State::assumed_fruitless`); never a candidate's own key, so no verdict is made up.
+fn assumed_key(key: &Key) -> Key {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    h.update(b"decided by likeness\0");
+    h.update(key);
     h.finalize().into()
 }
