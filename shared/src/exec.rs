@@ -211,13 +211,13 @@ fn run_spawned(
     let pgid = child.id() as i32;
     // A waiter thread blocks in `wait`, so the end of the process is seen at once
     // (polling with sleeps added ~8 ms per run, about a tenth of a small compile);
-    // this loop wakes every 5 ms for cancellation (a speculative run that is no
+    // this loop wakes every 1 ms for cancellation (a speculative run that is no
     // longer wanted holds its worker until then) and the timeout.
     let (tx, rx) = std::sync::mpsc::channel();
     let waiter = std::thread::spawn(move || {
         let _ = tx.send(child.wait());
     });
-    let tick = Duration::from_millis(5);
+    let tick = Duration::from_millis(1);
     let mut timed_out = false;
     let status = loop {
         let step = match limits.timeout {
