@@ -384,6 +384,11 @@ fn warm_ice_rerun_only_checks_the_original_and_the_result() {
     );
     assert!(cold["predicate_runs"].as_u64().unwrap() > 5, "{cold}");
     assert_eq!(warm["predicate_runs"].as_u64(), Some(3), "{warm}");
+    // The same decisions, likeness included (none of them needs a run when warm).
+    assert_eq!(
+        warm["decided_by_likeness"], cold["decided_by_likeness"],
+        "{cold}\n{warm}"
+    );
 }
 
 /// File names reach checks as one argument each, never through a shell: a name
