@@ -221,12 +221,18 @@ proptest! {
         let r = Reduction {
             predicate: &pred,
             passes: passes::default_for_files(false),
-            config: Config { jobs, final_check: true, ..Config::default() },
+            config: Config {
+                jobs,
+                final_check: true,
+                bet_on_success: if rust { passes::BET_ON_SUCCESS_ON_RUST.to_vec() } else { Vec::new() },
+                ..Config::default()
+            },
             cache: VerdictCache::new(None),
             cancel: CancelFlag::new(),
             admit: if rust { Some(Box::new(move |c: &TestCase| check.admits(c))) } else { None },
             finish: None,
-            alike: None,
+            // The likeness of Rust jobs: its skips must keep every property.
+            alike: rust.then(minimize_engine::syntax::rust_alike),
         };
         let mut sink = Recorder { last: case.clone(), commits: 0, violations: Vec::new() };
         let out = reduce(case.clone(), r, &mut NullObserver, &mut sink).unwrap();
