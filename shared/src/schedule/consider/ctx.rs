@@ -1,0 +1,203 @@
+//! `Ctx`: what a pass sees of the reduction — the current best, and ways to test
+//! candidates, all through the choke point (`State::consider`, `State::request`).
+
+use std::collections::VecDeque;
+
+use rand_chacha::ChaCha8Rng;
+
+use super::{EngineError, Interrupt, State};
+use crate::case::Case;
+use crate::edit::EditSet;
+
+/// What a pass sees of the reduction: the current best, and ways to test candidates.
+pub struct Ctx<'s, 'a, C: Case> {
+    state: &'s mut State<'a, C>,
+}
+
+impl<'s, 'a, C: Case> Ctx<'s, 'a, C> {
+    pub(crate) fn new(state: &'s mut State<'a, C>) -> Self {
+        Ctx { state }
+    }
+
+    /// The current best case.
+    pub fn current(&self) -> &C {
+        &self.state.best
+    }
+
+    /// Number of parallel workers (only for choosing how much to speculate; never
+    /// let it change which candidates are accepted).
+    pub fn jobs(&self) -> usize {
+        self.state.workers.len()
+    }
+
+    /// How many likely next candidates a pass should propose to `test_speculating`:
+    /// several per worker, since the parse check or the cache often answer many of
+    /// them without a run, but fewer for large cases (each is rendered).
+    pub fn speculation_depth(&self) -> usize {
+        let jobs = self.jobs();
+        let size = self.current().size().max(1);
+        (16 * jobs).min((8 << 20) / size).max(2 * jobs)
+    }
+
+    /// The compiler's warnings about unused code in the current case (one compile,
+    /// counted apart from predicate runs); `None` when the predicate has no compiler.
+    pub fn unused(&mut self) -> Result<Option<Vec<crate::predicate::Unused>>, Interrupt> {
+        if self.state.dry.is_some() {
+            // A compile is not a guess: a dry run stops here.
+            return Err(Interrupt::Restart);
+        }
+        let st = &mut *self.state;
+        if st.cancel.is_cancelled() {
+            return Err(Interrupt::Cancelled);
+        }
+        // The compile runs on this thread, leaving a core to it: the other idle
+        // workers meanwhile take the foreseen tests of the passes after this one.
+        let mut spare = (st.workers.len() - 1).saturating_sub(st.workers.in_flight());
+        st.fill_or_foresee(&mut VecDeque::new(), &mut spare);
+        let (predicate, best) = (st.predicate, &st.best);
+        let r = st
+            .workers
+            .with_diag(&st.cancel, |env| predicate.unused(best, env));
+        if let Ok(Some(_)) = r {
+            st.diagnostic_runs += 1;
+        }
+        r.map_err(|e| Interrupt::from(EngineError::Predicate(e)))
+    }
+
+    /// Where the original's failure points (see [`crate::predicate::Focus`]).
+    pub fn focus(&self) -> crate::predicate::Focus {
+        self.state.predicate.focus()
+    }
+
+    /// `true` until the first improvement: the current case is the original.
+    pub fn is_original(&self) -> bool {
+        self.state.stats.iter().all(|s| s.successes == 0)
+    }
+
+    /// The seeded random generator of the run.
+    pub fn rng(&mut self) -> &mut ChaCha8Rng {
+        &mut self.state.rng
+    }
+
+    /// Call at the head of every loop: stops the pass when the user cancelled or
+    /// the round's quota of improvements is used up.
+    pub fn checkpoint(&self) -> Result<(), Interrupt> {
+        if self.state.cancel.is_cancelled() {
+            return Err(Interrupt::Cancelled);
+        }
+        if self.state.round_successes >= self.state.quota || self.state.restart_wanted {
+            return Err(Interrupt::Restart);
+        }
+        Ok(())
+    }
+
+    /// Tests one candidate; commits it when interesting.
+    pub fn test(&mut self, cand: C) -> Result<bool, Interrupt> {
+        if self.state.dry.is_some() {
+            return Ok(self.state.dry_decide(std::slice::from_ref(&cand), true)?[0]);
+        }
+        Ok(self
+            .state
+            .consider(std::slice::from_ref(&cand), true)?
+            .1
+            .is_some())
+    }
+
+    /// Tests the current case with `edits` applied; commits when interesting.
+    pub fn test_edits(&mut self, edits: &EditSet<C::Item>) -> Result<bool, Interrupt> {
+        let cand = self.current().apply(edits);
+        self.test(cand)
+    }
+
+    /// Like `test`, but first evaluates `speculate(current, cand)` (the likely next
+    /// candidates, in the order the pass would test them: after `cand` fails, built on
+    /// `current`, or after it succeeds, built on `cand`) in parallel when there are
+    /// idle workers, so that later tests hit the cache. Proposals that would not cost
+    /// a run (rejected by the parse check, already cached) are skipped, so a pass
+    /// should propose a chain several times longer than the number of workers. What
+    /// is speculated never changes a decision, only the runs.
+    pub fn test_speculating(
+        &mut self,
+        cand: C,
+        speculate: impl FnOnce(&C, &C) -> Vec<C>,
+    ) -> Result<bool, Interrupt> {
+        // When `cand` itself costs no run (cached, say by the last speculation), the
+        // answer is immediate: speculate at the next test instead.
+        if self.jobs() > 1 && self.state.dry.is_none() && self.state.needs_run(&cand).is_some() {
+            let more = speculate(self.current(), &cand);
+            let committed = self.state.request(&cand, more)?;
+            if committed {
+                self.state.commit(cand)?;
+            }
+            return Ok(committed);
+        }
+        self.test(cand)
+    }
+
+    /// Finds the first interesting candidate of `cands` (in order) and commits it.
+    /// Up to `jobs` candidates that need a run are under way at once; the result does
+    /// not depend on `jobs` (a parallel `find_first`). Returns its index.
+    pub fn first(
+        &mut self,
+        cands: impl IntoIterator<Item = C>,
+    ) -> Result<Option<usize>, Interrupt> {
+        let mut iter = cands.into_iter();
+        if self.state.dry.is_some() {
+            for (i, c) in iter.enumerate() {
+                if self.state.dry_decide(std::slice::from_ref(&c), true)?[0] {
+                    return Ok(Some(i));
+                }
+            }
+            return Ok(None);
+        }
+        let mut base = 0;
+        let jobs = self.jobs();
+        loop {
+            self.checkpoint_cancel()?;
+            let mut chunk: Vec<C> = Vec::new();
+            let mut runs = 0;
+            // At one job, one candidate at a time (no look-ahead at all). With more,
+            // a look-ahead of a few runs per worker: runs are pipelined (a worker
+            // takes the next candidate as soon as it is free), and at most one run
+            // per worker is under way past the first success.
+            let lookahead = if jobs == 1 { 1 } else { 4 * jobs };
+            while runs < lookahead && chunk.len() < 64 {
+                let Some(c) = iter.next() else { break };
+                if jobs == 1 || self.state.needs_run(&c).is_some() {
+                    runs += 1;
+                }
+                chunk.push(c);
+            }
+            if chunk.is_empty() {
+                return Ok(None);
+            }
+            let n = chunk.len();
+            if let Some(i) = self.state.consider(&chunk, true)?.1 {
+                return Ok(Some(base + i));
+            }
+            base += n;
+        }
+    }
+
+    /// Evaluates candidates (in parallel) without committing any of them.
+    pub fn evaluate(&mut self, cands: &[C]) -> Result<Vec<bool>, Interrupt> {
+        if self.state.dry.is_some() {
+            return self.state.dry_decide(cands, false);
+        }
+        let mut out = Vec::with_capacity(cands.len());
+        for chunk in cands.chunks(self.jobs().max(1) * 4) {
+            self.checkpoint_cancel()?;
+            out.extend(self.state.consider(chunk, false)?.0);
+        }
+        Ok(out)
+    }
+
+    /// Like `checkpoint`, but only stops for cancellation (for inner loops that
+    /// should finish what they started).
+    pub fn checkpoint_cancel(&self) -> Result<(), Interrupt> {
+        if self.state.cancel.is_cancelled() {
+            return Err(Interrupt::Cancelled);
+        }
+        Ok(())
+    }
+}
