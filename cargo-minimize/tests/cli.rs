@@ -22,6 +22,17 @@ fn run(dir: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// `bin()` run in `dir` with `-Ztreat-err-as-bug=1` in `RUSTFLAGS`: any type error of a
+/// crate becomes a real ICE.
+fn run_type_error_ice(dir: &Path, args: &[&str]) -> Output {
+    bin()
+        .args(args)
+        .current_dir(dir)
+        .env("RUSTFLAGS", "-Ztreat-err-as-bug=1")
+        .output()
+        .unwrap()
+}
+
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
@@ -523,14 +534,7 @@ fn crate_result_drops_its_build_script_and_unneeded_files_and_reports_its_own_ou
     write(&root, "LICENSE", "MIT\n");
     write(&root, ".github/workflows/ci.yml", "on: push\n");
     write(&root, "src/lib.rs", "#[cfg(from_build)]\npub fn unused_helper() -> u8 {\n    1\n}\n\npub static LIMIT: u32 = ();\n");
-    let o = bin()
-        .args(["--ice", "--report", "-j", "2", "--no-cache"])
-        .current_dir(&root)
-        .env("RUSTC_BOOTSTRAP", "1")
-        .env("RUSTFLAGS", "-Ztreat-err-as-bug=1")
-        .env("RUSTC_ICE", "0")
-        .output()
-        .unwrap();
+    let o = run_type_error_ice(&root, &["--ice", "--report", "-j", "2", "--no-cache"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = dir.path().join("app.min");
     assert!(
@@ -579,14 +583,7 @@ fn crate_result_keeps_the_data_files_the_bug_needs() {
     write(&root, "README.md", "# app\n");
     write(&root, "data/limit.txt", "limit\n");
     write(&root, "src/lib.rs", "pub static LIMIT: u32 = include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/data/limit\", \".txt\"));\n");
-    let o = bin()
-        .args(["--ice", "-j", "2", "--no-cache"])
-        .current_dir(&root)
-        .env("RUSTC_BOOTSTRAP", "1")
-        .env("RUSTFLAGS", "-Ztreat-err-as-bug=1")
-        .env("RUSTC_ICE", "0")
-        .output()
-        .unwrap();
+    let o = run_type_error_ice(&root, &["--ice", "-j", "2", "--no-cache"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = dir.path().join("app.min");
     assert!(!out.join("README.md").exists());
@@ -622,12 +619,7 @@ fn at_a_virtual_workspace_root_the_crashing_package_is_reduced() {
         "app/src/lib.rs",
         "pub fn api(x: u32) -> u32 {\n    util::double(x)\n}\n\npub static LIMIT: u32 = ();\n",
     );
-    let o = bin()
-        .args(["--ice", "-j", "2", "--no-cache", "--json"])
-        .current_dir(&ws)
-        .env("RUSTFLAGS", "-Ztreat-err-as-bug=1")
-        .output()
-        .unwrap();
+    let o = run_type_error_ice(&ws, &["--ice", "-j", "2", "--no-cache", "--json"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let e = stderr(&o);
     assert!(e.contains("the crash is in package `app`"), "{e}");

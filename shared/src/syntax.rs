@@ -55,26 +55,12 @@ pub const NOT_BY_LIKENESS: [&str; 4] = [
 pub const ALIKE_WITH_VISIBILITY: [&str; 1] = ["rust-unused"];
 
 /// `Reduction::alike` for Rust: [`alike_key`] (with visibility for the passes in
-/// [`ALIKE_WITH_VISIBILITY`]), except for the passes in [`NOT_BY_LIKENESS`]; the
-/// keys of one case remembered (the scheduler asks once per pass).
+/// [`ALIKE_WITH_VISIBILITY`]), except for the passes in [`NOT_BY_LIKENESS`]. Each
+/// file's part is remembered by content, so asking again about a case is cheap.
 pub fn rust_alike() -> crate::Alike<'static, TestCase> {
-    use sha2::Digest;
-    type Memo = (crate::cache::Key, [Option<crate::cache::Key>; 2]);
-    let memo = Mutex::new(None::<Memo>);
-    Box::new(move |c: &TestCase, pass: &str| {
-        if NOT_BY_LIKENESS.contains(&pass) {
-            return None;
-        }
-        let visibility = ALIKE_WITH_VISIBILITY.contains(&pass);
-        let mut h = sha2::Sha256::new();
-        crate::case::Case::digest_into(c, &mut h);
-        let digest: crate::cache::Key = h.finalize().into();
-        let mut memo = memo.lock().unwrap_or_else(|e| e.into_inner());
-        if memo.as_ref().is_none_or(|(d, _)| *d != digest) {
-            *memo = Some((digest, [None, None]));
-        }
-        let keys = &mut memo.as_mut().expect("set above").1;
-        Some(*keys[visibility as usize].get_or_insert_with(|| alike_key_with(c, visibility)))
+    Box::new(|c: &TestCase, pass: &str| {
+        (!NOT_BY_LIKENESS.contains(&pass))
+            .then(|| alike_key_with(c, ALIKE_WITH_VISIBILITY.contains(&pass)))
     })
 }
 
