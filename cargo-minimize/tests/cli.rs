@@ -467,20 +467,22 @@ fn ice_in_a_multi_file_crate() {
 
 /// Cargo reads `.cargo/config.toml` in every directory above the crate; the worker
 /// copies live elsewhere, so that configuration goes with them (here it enables the
-/// `cfg` that holds the crash).
+/// `cfg` that holds the crash), its relative paths still naming the same files.
 #[test]
 fn cargo_configuration_above_the_crate_applies_to_the_copies() {
     let dir = tempfile::tempdir().unwrap();
     let outer = dir.path().join("outer");
-    let config = "[build]\nrustflags = [\"--cfg\", \"boom\"]\n";
+    // A relative `[env]` path resolves from `outer`, which the copies are not in.
+    let config = "[build]\nrustflags = [\"--cfg\", \"boom\"]\n[env]\nGREETING = { value = \"data/greeting.txt\", relative = true }\n";
     write(&outer, ".cargo/config.toml", config);
+    write(&outer, "data/greeting.txt", "hello");
     let root = outer.join("app");
     write(
         &root,
         "Cargo.toml",
         "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[lints.rust]\nunexpected_cfgs = \"allow\"\n",
     );
-    write(&root, "src/lib.rs", "pub fn double(x: u32) -> u32 {\n    x * 2\n}\n\n#[cfg(boom)]\npub fn init_later() {\n    let [(ref name, count), _rest];\n    name = \"abc\";\n    count = 3;\n}\n");
+    write(&root, "src/lib.rs", "pub const GREETING: &str = include_str!(env!(\"GREETING\"));\n\npub fn double(x: u32) -> u32 {\n    x * 2\n}\n\n#[cfg(boom)]\npub fn init_later() {\n    let [(ref name, count), _rest];\n    name = \"abc\";\n    count = 3;\n}\n");
     let o = run(&root, &["--ice", "-j", "2", "--no-cache"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let lib = std::fs::read_to_string(outer.join("app.min/src/lib.rs")).unwrap();

@@ -107,7 +107,8 @@ impl CrateSource {
     /// directory): the cargo configuration of the directories above the tree is
     /// merged into the copy's own, which keeps precedence (tables merge, arrays are
     /// joined with the deeper file's items last, the deeper file's other values win).
-    /// Relative paths in those outside files then resolve from the copy's root.
+    /// The relative paths of those outside files are made absolute first
+    /// ([`config_paths_absolute`]), so that they name what they name for the original.
     pub fn copy_for_build(&self, dest: &Path) -> std::io::Result<PathBuf> {
         let dir = self.copy_to(dest)?;
         if self.outside_configs.is_empty() {
@@ -121,12 +122,18 @@ impl CrateSource {
         let mut merged = DocumentMut::new();
         for file in self.outside_configs.iter().chain(own.as_ref()) {
             let text = std::fs::read_to_string(file)?;
-            let doc: DocumentMut = text.parse().map_err(|e| {
+            let mut doc: DocumentMut = text.parse().map_err(|e| {
                 std::io::Error::new(
                     std::io::ErrorKind::InvalidData,
                     format!("{}: {e}", file.display()),
                 )
             })?;
+            if Some(file) != own.as_ref() {
+                // Cargo resolves a relative path of a configuration file from the
+                // directory holding its `.cargo/`, which the copy does not have.
+                let base = file.parent().and_then(Path::parent).unwrap_or(file);
+                config_paths_absolute(&mut doc, base);
+            }
             merge_config(merged.as_table_mut(), doc.as_table());
         }
         std::fs::create_dir_all(&cargo_dir)?;
@@ -209,6 +216,103 @@ fn outside_configs(tree: &Path) -> Vec<PathBuf> {
         .collect();
     found.reverse();
     found
+}
+
+/// Makes the relative paths of the cargo configuration `doc`, read from
+/// `BASE/.cargo/`, absolute, by cargo's rules ("config-relative paths"): paths of
+/// files and directories always; the path of a program only when it has a `/` (a
+/// bare name is looked up on `PATH`); `[env]` values only with `relative = true`;
+/// `build.target` only when it names a `.json` target specification.
+fn config_paths_absolute(doc: &mut DocumentMut, base: &Path) {
+    fn fix_one(v: &mut toml_edit::Value, base: &Path, when: fn(&str) -> bool) {
+        let Some(s) = v.as_str() else { return };
+        if Path::new(s).is_absolute() || !when(s) {
+            return;
+        }
+        let abs = normalize(&base.join(s)).to_string_lossy().into_owned();
+        let decor = v.decor().clone();
+        *v = toml_edit::Value::from(abs);
+        *v.decor_mut() = decor;
+    }
+    fn fix(value: Option<&mut Item>, base: &Path, when: fn(&str) -> bool) {
+        match value {
+            Some(Item::Value(toml_edit::Value::Array(a))) => {
+                a.iter_mut().for_each(|v| fix_one(v, base, when))
+            }
+            Some(Item::Value(v)) => fix_one(v, base, when),
+            _ => {}
+        }
+    }
+    let always: fn(&str) -> bool = |_| true;
+    let program: fn(&str) -> bool = |s| s.contains('/');
+    let json: fn(&str) -> bool = |s| s.ends_with(".json");
+    if let Some(build) = doc.get_mut("build") {
+        for key in ["target-dir", "dep-info-basedir"] {
+            fix(build.get_mut(key), base, always);
+        }
+        for key in [
+            "rustc",
+            "rustc-wrapper",
+            "rustc-workspace-wrapper",
+            "rustdoc",
+        ] {
+            fix(build.get_mut(key), base, program);
+        }
+        fix(build.get_mut("target"), base, json);
+    }
+    fix(doc.get_mut("paths"), base, always);
+    if let Some(linker) = doc.get_mut("host").and_then(|h| h.get_mut("linker")) {
+        fix(Some(linker), base, program);
+    }
+    if let Some(targets) = doc.get_mut("target").and_then(Item::as_table_like_mut) {
+        for (_, target) in targets.iter_mut() {
+            for key in ["linker", "ar"] {
+                fix(target.get_mut(key), base, program);
+            }
+            // A runner is a program and its arguments: only the program is a path.
+            match target.get_mut("runner") {
+                Some(Item::Value(toml_edit::Value::Array(a))) => {
+                    if let Some(first) = a.get_mut(0) {
+                        fix_one(first, base, program);
+                    }
+                }
+                Some(runner) => {
+                    if let Some(s) = runner.as_str() {
+                        let (prog, args) = s.split_once(' ').unwrap_or((s, ""));
+                        if program(prog) && !Path::new(prog).is_absolute() {
+                            let prog = normalize(&base.join(prog));
+                            let joined = format!("{} {args}", prog.display());
+                            *runner = toml_edit::value(joined.trim_end());
+                        }
+                    }
+                }
+                None => {}
+            }
+        }
+    }
+    if let Some(sources) = doc.get_mut("source").and_then(Item::as_table_like_mut) {
+        for (_, source) in sources.iter_mut() {
+            for key in ["directory", "local-registry"] {
+                fix(source.get_mut(key), base, always);
+            }
+        }
+    }
+    if let Some(patches) = doc.get_mut("patch").and_then(Item::as_table_like_mut) {
+        for (_, registry) in patches.iter_mut() {
+            if let Some(crates) = registry.as_table_like_mut() {
+                for (_, dep) in crates.iter_mut() {
+                    fix(dep.get_mut("path"), base, always);
+                }
+            }
+        }
+    }
+    if let Some(env) = doc.get_mut("env").and_then(Item::as_table_like_mut) {
+        for (_, var) in env.iter_mut() {
+            if var.get("relative").and_then(Item::as_bool) == Some(true) {
+                fix(var.get_mut("value"), base, always);
+            }
+        }
+    }
 }
 
 /// Merges the cargo configuration `high` into `low`, `high` taking precedence:
@@ -581,6 +685,84 @@ mod tests {
         assert_eq!(
             std::fs::read_to_string(plain.join(".cargo/config.toml")).unwrap(),
             "[build]\nrustflags = [\"--cfg\", \"own\"]\n"
+        );
+    }
+
+    #[test]
+    fn relative_paths_of_outside_configuration_keep_naming_the_same_files() {
+        let tmp = tempfile::tempdir().unwrap();
+        let outer = tmp.path().join("outer");
+        write(
+            &outer.join(".cargo/config.toml"),
+            r#"paths = ["vendor/a"]
+[build]
+rustc-wrapper = "tools/wrap.sh" # a program path
+rustc = "rustc"
+target = ["x86_64-unknown-linux-gnu", "specs/my.json"]
+[target.x86_64-unknown-linux-gnu]
+runner = "bin/run --flag"
+linker = "cc"
+[target.'cfg(unix)']
+runner = ["scripts/run", "arg/not/a/path"]
+[env]
+DATA = { value = "data/x", relative = true }
+NAME = "plain/text"
+[patch.crates-io]
+foo = { path = "../foo" }
+[source.vendored]
+directory = "vendor"
+"#,
+        );
+        let c = outer.join("app");
+        write(&c.join("Cargo.toml"), "[package]\nname = \"app\"\n");
+        write(
+            &c.join(".cargo/config.toml"),
+            "[env]\nOWN = { value = \"own/x\", relative = true }\n",
+        );
+        let dest = tmp.path().join("copy");
+        CrateSource::new(&c).copy_for_build(&dest).unwrap();
+        let merged: DocumentMut = std::fs::read_to_string(dest.join(".cargo/config.toml"))
+            .unwrap()
+            .parse()
+            .unwrap();
+        let o = |rel: &str| outer.join(rel).to_string_lossy().into_owned();
+        assert_eq!(merged["paths"][0].as_str(), Some(o("vendor/a").as_str()));
+        assert_eq!(
+            merged["build"]["rustc-wrapper"].as_str(),
+            Some(o("tools/wrap.sh").as_str())
+        );
+        assert_eq!(merged["build"]["rustc"].as_str(), Some("rustc"));
+        assert_eq!(
+            merged["build"]["target"][0].as_str(),
+            Some("x86_64-unknown-linux-gnu")
+        );
+        assert_eq!(
+            merged["build"]["target"][1].as_str(),
+            Some(o("specs/my.json").as_str())
+        );
+        let gnu = &merged["target"]["x86_64-unknown-linux-gnu"];
+        assert_eq!(
+            gnu["runner"].as_str(),
+            Some(format!("{} --flag", o("bin/run")).as_str())
+        );
+        assert_eq!(gnu["linker"].as_str(), Some("cc"));
+        let unix = &merged["target"]["cfg(unix)"]["runner"];
+        assert_eq!(unix[0].as_str(), Some(o("scripts/run").as_str()));
+        assert_eq!(unix[1].as_str(), Some("arg/not/a/path"));
+        assert_eq!(
+            merged["env"]["DATA"]["value"].as_str(),
+            Some(o("data/x").as_str())
+        );
+        assert_eq!(merged["env"]["NAME"].as_str(), Some("plain/text"));
+        // The copy's own file is inside the copy: its relative paths stay relative.
+        assert_eq!(merged["env"]["OWN"]["value"].as_str(), Some("own/x"));
+        assert_eq!(
+            merged["patch"]["crates-io"]["foo"]["path"].as_str(),
+            Some(tmp.path().join("foo").to_string_lossy().as_ref())
+        );
+        assert_eq!(
+            merged["source"]["vendored"]["directory"].as_str(),
+            Some(o("vendor").as_str())
         );
     }
 }
