@@ -1038,3 +1038,31 @@ fn rust_passes_with_parse_check() {
     );
     assert!(text.len() < 90, "{} bytes:\n{text}", text.len());
 }
+
+#[test]
+fn all_first_deletion_takes_every_unit_in_one_test_when_it_can() {
+    // Units that nearly always go (comments, `pub`): the sweep's first test deletes
+    // them all, one call where the density-adaptive start needs several.
+    let input: String = (0..40).map(|i| format!("line {i}\n")).collect();
+    let all = || -> Vec<Box<dyn Pass<TestCase>>> {
+        vec![Box::new(
+            Delete::new(Lines, "lines", usize::MAX).all_first(),
+        )]
+    };
+    let plain = || -> Vec<Box<dyn Pass<TestCase>>> {
+        vec![Box::new(Delete::new(Lines, "lines", usize::MAX))]
+    };
+    let anything = |_: &str| true;
+    let (out, calls) = run(&input, all(), anything, 1);
+    // The check of the original, and the deletion of all 40 lines.
+    assert_eq!((out.as_str(), calls), ("", 2));
+    let (out, plain_calls) = run(&input, plain(), anything, 1);
+    assert_eq!(out, "");
+    assert!(plain_calls > calls, "{plain_calls} against {calls}");
+    // When one line is needed, the first test fails and the bisection still finds
+    // the longest run that goes: the same result as without, at every -j.
+    let needs = |s: &str| s.contains("line 7\n");
+    let (one, _) = run(&input, all(), needs, 1);
+    let (two, _) = run(&input, all(), needs, 2);
+    assert_eq!((one.as_str(), two.as_str()), ("line 7\n", "line 7\n"));
+}

@@ -157,10 +157,10 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
     vec![
         Box::new(RustFocus::default()),
         Box::new(RustInlineModules),
-        Box::new(RustDelete::new(NodeClass::Items, "rust-items")),
-        Box::new(Delete::new(Comments, "rust-comments", usize::MAX)),
+        Box::new(Delete::new(Comments, "rust-comments", usize::MAX).all_first()),
         Box::new(RustDelete::new(NodeClass::Attributes, "rust-attributes")),
-        Box::new(RustDelete::new(NodeClass::Visibility, "rust-private")),
+        Box::new(RustDelete::new(NodeClass::Items, "rust-items")),
+        Box::new(RustDelete::new(NodeClass::Visibility, "rust-private").all_first()),
         Box::new(RustUnused::default()),
         Box::new(RustReplace::empty_bodies()),
         Box::new(if runs_code {
@@ -202,12 +202,14 @@ pub const BET_ON_SUCCESS_ON_RUST: &[&str] = &["rust-comments", "rust-private", "
 /// Every file pass by name (for `--passes`).
 pub fn file_pass_by_name(name: &str) -> Option<Box<dyn Pass<TestCase>>> {
     Some(match name {
-        "rust-private" => Box::new(RustDelete::new(NodeClass::Visibility, "rust-private")),
+        "rust-private" => {
+            Box::new(RustDelete::new(NodeClass::Visibility, "rust-private").all_first())
+        }
         "rust-focus" => Box::new(RustFocus::default()),
         "rust-unused" => Box::new(RustUnused::default()),
         "rust-items" => Box::new(RustDelete::new(NodeClass::Items, "rust-items")),
         "rust-modules" => Box::new(RustInlineModules),
-        "rust-comments" => Box::new(Delete::new(Comments, "rust-comments", usize::MAX)),
+        "rust-comments" => Box::new(Delete::new(Comments, "rust-comments", usize::MAX).all_first()),
         "rust-bodies-empty" => Box::new(RustReplace::empty_bodies()),
         "rust-bodies-loop" => Box::new(RustReplace::loop_bodies()),
         "rust-bodies-todo" => Box::new(RustReplace::todo_bodies()),

@@ -173,6 +173,7 @@ pub struct RustDelete {
     inner: Delete<Nodes>,
     class: NodeClass,
     level: usize,
+    all_first: bool,
 }
 
 /// Deeper levels than this are left to the generic passes.
@@ -185,7 +186,16 @@ impl RustDelete {
             inner: Delete::new(Nodes { class, level: 0 }, name, usize::MAX),
             class,
             level: 0,
+            all_first: false,
         }
+    }
+
+    /// Each level's sweep starts by deleting all its nodes at once
+    /// ([`Delete::all_first`]).
+    pub fn all_first(mut self) -> RustDelete {
+        self.all_first = true;
+        self.inner = self.inner.all_first();
+        self
     }
 
     fn set_level(&mut self, level: usize) {
@@ -198,6 +208,9 @@ impl RustDelete {
             Pass::<TestCase>::name(&self.inner),
             usize::MAX,
         );
+        if self.all_first {
+            self.inner = self.inner.clone().all_first();
+        }
     }
 }
 
