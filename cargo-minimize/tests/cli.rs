@@ -873,6 +873,13 @@ fn report_is_markdown_with_version_and_command() {
     assert!(md.contains("zip_eq"), "{md}");
     // The fixture needs nightly features: the command says how they were enabled.
     assert!(md.contains("RUSTC_BOOTSTRAP=1 "), "{md}");
+    // The failure as rustc printed it (not the normalized signature), and paths
+    // as beside the result, not in the run's scratch directory.
+    assert!(
+        md.contains("Failure: `panicked at /rust/deps/itertools") && md.contains("zip_eq()"),
+        "{md}"
+    );
+    assert!(!md.contains("cargo-minimize-check"), "{md}");
 }
 
 /// `--test NAME` without `--input`: the crate's sources shrink while the test keeps

@@ -13,7 +13,9 @@ use super::{
 use crate::case::Case;
 use crate::output::write_case;
 use crate::predicate::{CancelFlag, IcePredicate, Predicate, PredicateError, RunEnv};
-use crate::report::{excerpt, markdown, Event, Observer, ReportInput, Summary};
+use crate::report::{
+    excerpt, failure_line, markdown, without_scratch_paths, Event, Observer, ReportInput, Summary,
+};
 use crate::testcase::TestCase;
 
 impl Job {
@@ -29,9 +31,18 @@ impl Job {
         cancel: &CancelFlag,
     ) -> String {
         let output = self.result_output(best, summary, cancel);
-        let output = output.unwrap_or_else(|| excerpt(&first.tail, REPORT_OUTPUT_LINES));
+        let output = without_scratch_paths(
+            output.as_deref().unwrap_or(&first.tail),
+            self.scratch.path(),
+        );
+        // As printed (the signature's paths and numbers are normalized), from the
+        // whole output: the excerpt may leave the panic's lines out.
+        let failure = failure_line(&output)
+            .or_else(|| first.signature.as_ref().map(|s| s.display()))
+            .unwrap_or_default();
+        let output = excerpt(&output, REPORT_OUTPUT_LINES);
         let alone = self.rustc_alone(best, summary, cancel);
-        self.report(best, first, &output, alone.as_deref())
+        self.report(best, first, &output, &failure, alone.as_deref())
     }
 
     /// A crate's result with a tidier manifest: without what only describes the
@@ -280,7 +291,7 @@ impl Job {
         })
     }
 
-    /// The output of one more check of the result, excerpted for the report;
+    /// The output of one more check of the result, for the report;
     /// `None` when the check does not show the bug this time (or has no output).
     fn result_output(
         &self,
@@ -327,7 +338,7 @@ impl Job {
             }
             Check::Script(_) => None,
         }?;
-        Some(excerpt(&output, REPORT_OUTPUT_LINES))
+        Some(output)
     }
 
     fn report(
@@ -335,6 +346,7 @@ impl Job {
         best: &TestCase,
         first: &FirstRun,
         output: &str,
+        failure: &str,
         alone: Option<&str>,
     ) -> String {
         let mut files: Vec<(String, String)> = Vec::new();
@@ -389,11 +401,7 @@ impl Job {
             language: if self.is_rust { "rust" } else { "" },
             command: &command.replace(" --out-dir ./out", ""),
             version: &version,
-            message: &first
-                .signature
-                .as_ref()
-                .map(|s| s.display())
-                .unwrap_or_default(),
+            message: failure,
             output_tail: output,
             alone,
         })

@@ -74,6 +74,64 @@ fn is_frame(line: &str) -> bool {
     digits > 0 && t[digits..].starts_with(": ") && line.len() > t.len()
 }
 
+/// `text` with the paths into the run's scratch directory `root` made relative to
+/// the case: `ROOT/SLOT/case/bug.rs` (a single file's check) and
+/// `ROOT/SLOT/crate/src/lib.rs` (a crate's copy) become `bug.rs` and `src/lib.rs`,
+/// as they are beside the result the report shows.
+pub(crate) fn without_scratch_paths(text: &str, root: &std::path::Path) -> String {
+    let root = format!("{}/", root.display());
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(&root) {
+        out.push_str(&rest[..at]);
+        rest = &rest[at + root.len()..];
+        // The slot (a worker's or a check's directory), then the case's own root.
+        if let Some(slash) = rest.find('/') {
+            if !rest[..slash].contains(char::is_whitespace) {
+                rest = &rest[slash + 1..];
+            }
+        }
+        for dir in ["case/", "crate/"] {
+            if let Some(r) = rest.strip_prefix(dir) {
+                rest = r;
+                break;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The failure as rustc or the test printed it, for the report's one-line summary:
+/// the `error: internal compiler error…` line, else `panicked at LOCATION: MESSAGE`
+/// from a `thread '…' panicked at LOCATION:` line and the message under it; at most
+/// `MAX` characters.
+pub(crate) fn failure_line(output: &str) -> Option<String> {
+    const MAX: usize = 400;
+    let lines: Vec<&str> = output.lines().collect();
+    let line = if let Some(l) = lines
+        .iter()
+        .find(|l| l.starts_with("error: internal compiler error"))
+    {
+        l.trim_start_matches("error: ").to_string()
+    } else {
+        let i = lines
+            .iter()
+            .position(|l| l.starts_with("thread '") && l.contains(" panicked at "))?;
+        let at = lines[i]
+            .split_once(" panicked at ")?
+            .1
+            .trim_end_matches(':');
+        let message = lines.get(i + 1).map(|m| m.trim()).unwrap_or("");
+        format!("panicked at {at}: {message}")
+    };
+    let line = line.trim();
+    Some(match line.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("{}…", &line[..cut]),
+        None => line.to_string(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -143,5 +201,32 @@ error: could not compile `app` (lib)"
     fn test_output_is_kept_as_it_is() {
         let out = "running 1 test\ntest parses ... FAILED\n\nthread 'parses' (7) panicked at src/lib.rs:3:5:\nboom\n";
         assert_eq!(excerpt(out, 40), out.trim_end());
+    }
+
+    #[test]
+    fn scratch_paths_become_the_case_s_own() {
+        let root = std::path::Path::new("/tmp/cargo-minimize-check-ab12");
+        let text = "error: internal compiler error: /rustc-dev/x/compiler/a.rs:1:2: oops {closure@/tmp/cargo-minimize-check-ab12/report/case/bug.rs:18:12: 18:20}\n --> /tmp/cargo-minimize-check-ab12/a/crate/src/lib.rs:3:1\n";
+        assert_eq!(
+            without_scratch_paths(text, root),
+            "error: internal compiler error: /rustc-dev/x/compiler/a.rs:1:2: oops {closure@bug.rs:18:12: 18:20}\n --> src/lib.rs:3:1\n"
+        );
+    }
+
+    #[test]
+    fn the_failure_line_is_the_ice_or_the_panic_as_printed() {
+        let ice = "warning: x\nerror: internal compiler error: compiler/a.rs:1:2: bad `T`\n\nthread 'rustc' (123) panicked at compiler/a.rs:1:2:\nBox<dyn Any>\n";
+        assert_eq!(
+            failure_line(ice).as_deref(),
+            Some("internal compiler error: compiler/a.rs:1:2: bad `T`")
+        );
+        let panic = "running 1 test\n\nthread 'parse' (77) panicked at src/scanner.rs:955:17:\ninternal error: entered unreachable code\n";
+        assert_eq!(
+            failure_line(panic).as_deref(),
+            Some("panicked at src/scanner.rs:955:17: internal error: entered unreachable code")
+        );
+        assert_eq!(failure_line("all good\n"), None);
+        let long = format!("error: internal compiler error: {}", "x".repeat(1000));
+        assert_eq!(failure_line(&long).unwrap().chars().count(), 401);
     }
 }

@@ -7,7 +7,7 @@ mod markdown;
 
 use std::time::Duration;
 
-pub(crate) use excerpt::excerpt;
+pub(crate) use excerpt::{excerpt, failure_line, without_scratch_paths};
 pub use markdown::{markdown, ReportInput};
 
 use serde::Serialize;
