@@ -92,11 +92,11 @@ pub(crate) struct Args {
     pub(crate) in_place: bool,
 
     /// Parallel jobs (default: all cores); the result is the same for every value
-    #[arg(short, long, value_name = "N")]
-    pub(crate) jobs: Option<usize>,
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub(crate) jobs: Option<u32>,
 
     /// Time limit of one check, in seconds
-    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+    #[arg(long, value_name = "SECS", default_value_t = 60.0, value_parser = positive_seconds)]
     pub(crate) timeout: f64,
 
     /// The bug is a hang: a check that exceeds --timeout is the interesting outcome
@@ -145,4 +145,13 @@ pub(crate) struct Args {
     /// Seed of the random choices
     #[arg(long, default_value_t = 0)]
     pub(crate) seed: u64,
+}
+
+/// A time limit: a finite number of seconds above zero.
+fn positive_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        Ok(_) => Err("must be a number of seconds above 0".into()),
+        Err(e) => Err(e.to_string()),
+    }
 }

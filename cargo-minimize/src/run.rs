@@ -108,7 +108,7 @@ fn spec_from(args: &Args) -> Result<JobSpec> {
     }
     let mut spec = JobSpec::new(target);
     spec.extra = args.extra.iter().map(OsString::from).collect();
-    spec.timeout = Duration::from_secs_f64(args.timeout.max(0.01));
+    spec.timeout = Duration::from_secs_f64(args.timeout);
     spec.hang = args.hang;
     spec.original_runs = args.original_runs as usize;
     spec.mode = match args.match_mode {
@@ -117,7 +117,7 @@ fn spec_from(args: &Args) -> Result<JobSpec> {
         Match::Any => MatchMode::Any,
     };
     if let Some(j) = args.jobs {
-        spec.jobs = j.max(1);
+        spec.jobs = j as usize;
     }
     spec.seed = args.seed;
     spec.passes = args.passes.clone();

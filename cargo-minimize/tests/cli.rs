@@ -817,6 +817,44 @@ fn hangs_are_killed_and_can_be_the_bug() {
     assert!(start.elapsed().as_secs() < 60);
 }
 
+/// A compiler that hangs is a bug too: `--ice --hang` keeps what makes rustc run
+/// out of time (a constant that never finishes evaluating); without `--hang`, the
+/// original timing out is said as such, and a time limit of 0 is refused.
+#[test]
+fn a_rustc_hang_is_reduced_with_ice_and_hang() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "#![allow(long_running_const_eval)]\n\npub struct Counter {\n    pub count: u64,\n}\n\npub const SPIN: u64 = {\n    let mut i = 0u64;\n    loop {\n        i = i.wrapping_add(1);\n    }\n};\n\npub fn total(values: &[u64]) -> u64 {\n    values.iter().sum::<u64>() + SPIN\n}\n";
+    write(dir.path(), "spin.rs", text);
+    let o = run(
+        dir.path(),
+        &[
+            "--ice",
+            "spin.rs",
+            "--hang",
+            "--timeout",
+            "3",
+            "-j",
+            "2",
+            "--no-cache",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let min = std::fs::read_to_string(dir.path().join("spin.min.rs")).unwrap();
+    assert!(
+        min.contains("loop") && !min.contains("Counter") && !min.contains("total"),
+        "{min}"
+    );
+    let o = run(
+        dir.path(),
+        &["--ice", "spin.rs", "--timeout", "1", "--no-cache"],
+    );
+    assert_eq!(o.status.code(), Some(4), "{}", stderr(&o));
+    assert!(stderr(&o).contains("timed out after 1 s"), "{}", stderr(&o));
+    let o = run(dir.path(), &["--ice", "spin.rs", "--timeout", "0"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("above 0"), "{}", stderr(&o));
+}
+
 #[test]
 fn bad_input_gets_clear_messages_and_exit_codes() {
     let dir = tempfile::tempdir().unwrap();

@@ -95,7 +95,21 @@ impl Job {
                     ),
                 ));
             }
+            let timed_out;
+            let secs = self.spec.timeout.as_secs_f64();
             let what = match &self.check {
+                _ if first.verdict == Verdict::Timeout => {
+                    timed_out = format!(
+                        "the check of the original timed out after {secs} s (raise --timeout; with --hang, a timeout is the bug)"
+                    );
+                    &timed_out
+                }
+                Check::Ice(_) | Check::Test(_) if self.spec.hang => {
+                    timed_out = format!(
+                        "the check of the original finished within --timeout ({secs} s): with --hang, only a check that runs out of time shows the bug"
+                    );
+                    &timed_out
+                }
                 Check::Ice(_) => {
                     "the original does not crash the compiler (no internal compiler error)"
                 }
@@ -292,19 +306,17 @@ fn first_run(
             e => internal(e),
         }
     };
-    // A probe with a signature shows the bug; without one it does not.
-    let from_probe = |signature: Option<Signature>, command: String, output: &[u8]| FirstRun {
-        focus: Default::default(),
-        verdict: if signature.is_some() {
-            Verdict::Interesting
-        } else {
-            Verdict::NotInteresting
-        },
-        signature,
-        command,
-        tail: tail(output, 25),
-        package: failed_package(&String::from_utf8_lossy(output)),
-    };
+    // The predicate's own verdict: a failure (no expected signature yet), or a
+    // timeout, which is the bug with `--hang`.
+    let from_probe =
+        |verdict: Verdict, signature: Option<Signature>, command: String, output: &[u8]| FirstRun {
+            focus: Default::default(),
+            verdict,
+            signature,
+            command,
+            tail: tail(output, 25),
+            package: failed_package(&String::from_utf8_lossy(output)),
+        };
     Ok(match check {
         Check::Ice(p) => {
             let probe = p.probe_full(case, &env).map_err(to_error)?;
@@ -313,6 +325,7 @@ fn first_run(
                     &probe.finished.stderr,
                 )),
                 ..from_probe(
+                    p.verdict(&probe),
                     probe.signature,
                     probe.command.display(),
                     &probe.finished.stderr,
@@ -326,7 +339,12 @@ fn first_run(
                 probe.finished.stderr.as_slice(),
             ]
             .concat();
-            from_probe(probe.signature, probe.command.display(), &out)
+            from_probe(
+                p.verdict(&probe),
+                probe.signature,
+                probe.command.display(),
+                &out,
+            )
         }
         Check::Script(p) => {
             let path = ScriptPredicate::materialize(case, scratch).map_err(to_error)?;

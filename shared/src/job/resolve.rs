@@ -229,6 +229,7 @@ pub(super) fn resolve(spec: &JobSpec) -> Result<Resolved, JobError> {
                 timeout,
                 mode: spec.mode,
                 env: spec.env.clone(),
+                hang: spec.hang,
             };
             Resolved {
                 case,
@@ -261,6 +262,7 @@ pub(super) fn resolve(spec: &JobSpec) -> Result<Resolved, JobError> {
                 timeout,
                 mode: spec.mode,
                 env: spec.env.clone(),
+                hang: spec.hang,
             };
             let name = input.file_name().expect("a file has a name");
             Resolved {

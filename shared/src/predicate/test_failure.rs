@@ -37,6 +37,9 @@ pub struct TestConfig {
     pub mode: MatchMode,
     /// Extra environment for the build and the test runs.
     pub env: Vec<(OsString, OsString)>,
+    /// The bug is a hang: a test run that exceeds the time limit is the interesting
+    /// outcome, and one that ends is not.
+    pub hang: bool,
 }
 
 /// One run of the test on a candidate input.
@@ -267,7 +270,14 @@ impl TestPredicate {
     /// original's signature.
     pub fn verdict(&self, p: &TestProbe) -> Verdict {
         if p.finished.timed_out {
-            return Verdict::Timeout;
+            return if self.config.hang {
+                Verdict::Interesting
+            } else {
+                Verdict::Timeout
+            };
+        }
+        if self.config.hang {
+            return Verdict::NotInteresting;
         }
         verdict_for(
             self.expected.as_ref(),
