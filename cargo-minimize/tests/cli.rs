@@ -1058,6 +1058,18 @@ fn failing_test_input_of_a_real_crate() {
     assert!(md.contains("`tests/parse.rs`:\n\n```rust\n"), "{md}");
     assert!(md.contains("`tests/fixtures/big.yaml`:\n\n```\n"), "{md}");
     assert!(md.contains("cargo test loads_big_stream\n"), "{md}");
+    // A test name that matches nothing: bad input, with the tests there are.
+    let o = run(
+        &root,
+        &["--test", "parses_big", "--input", "tests/fixtures/big.yaml"],
+    );
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(
+        stderr(&o)
+            .contains("no test matches `parses_big` in this crate; its tests: loads_big_stream"),
+        "{}",
+        stderr(&o)
+    );
     let o = run(
         &root,
         &[

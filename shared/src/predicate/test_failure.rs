@@ -66,6 +66,9 @@ pub struct TestPredicate {
     seed: TargetSeed,
     /// What each worker copies (the crate, with its workspace).
     source: CrateSource,
+    /// The names of the tests the last build listed, for the message when none
+    /// matches the name asked for.
+    listed: Mutex<Vec<String>>,
 }
 
 impl TestPredicate {
@@ -91,6 +94,7 @@ impl TestPredicate {
             config,
             expected: None,
             built: Mutex::new(Vec::new()),
+            listed: Mutex::new(Vec::new()),
             absent: Default::default(),
             sources: h.finalize().to_vec(),
             seed: TargetSeed::default(),
@@ -148,14 +152,22 @@ impl TestPredicate {
             };
             if v["reason"] == "compiler-artifact" && v["profile"]["test"] == true {
                 if let Some(exe) = v["executable"].as_str() {
-                    // Keep the binaries that list the test.
-                    let list = CommandSpec::new(exe, dir).args(["--list", &self.config.test]);
+                    // Keep the binaries that have the test (libtest's filter: a
+                    // test whose name contains it).
+                    let list = CommandSpec::new(exe, dir).arg("--list");
                     if let Ok(o) = exec::run(&list, &RunLimits::default(), env.cancel) {
-                        if String::from_utf8_lossy(&o.stdout)
-                            .lines()
-                            .any(|l| l.ends_with(": test"))
-                        {
+                        let stdout = String::from_utf8_lossy(&o.stdout);
+                        let names: Vec<&str> = (stdout.lines())
+                            .filter_map(|l| l.strip_suffix(": test"))
+                            .collect();
+                        if names.iter().any(|n| n.contains(self.config.test.as_str())) {
                             exes.push(PathBuf::from(exe));
+                        }
+                        let mut listed = self.listed.lock().expect("not poisoned");
+                        for n in names {
+                            if !listed.iter().any(|l| l == n) {
+                                listed.push(n.to_string());
+                            }
                         }
                     }
                 }
@@ -195,8 +207,18 @@ impl TestPredicate {
             }
         };
         if exes.is_empty() {
+            let listed = self.listed.lock().expect("not poisoned");
+            let known = match listed.len() {
+                0 => "it has no tests".to_string(),
+                n if n <= 12 => format!("its tests: {}", listed.join(", ")),
+                n => format!(
+                    "its tests: {}, … ({} more)",
+                    listed[..12].join(", "),
+                    n - 12
+                ),
+            };
             return Err(PredicateError::Other(format!(
-                "no test matches `{}` in this crate",
+                "no test matches `{}` in this crate; {known}",
                 self.config.test
             )));
         }
