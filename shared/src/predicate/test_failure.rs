@@ -68,7 +68,7 @@ pub struct TestPredicate {
     source: CrateSource,
     /// The names of the tests the last build listed, for the message when none
     /// matches the name asked for.
-    listed: Mutex<Vec<String>>,
+    listed: Mutex<std::collections::BTreeSet<String>>,
 }
 
 impl TestPredicate {
@@ -94,7 +94,7 @@ impl TestPredicate {
             config,
             expected: None,
             built: Mutex::new(Vec::new()),
-            listed: Mutex::new(Vec::new()),
+            listed: Mutex::new(Default::default()),
             absent: Default::default(),
             sources: h.finalize().to_vec(),
             seed: TargetSeed::default(),
@@ -164,11 +164,7 @@ impl TestPredicate {
                             exes.push(PathBuf::from(exe));
                         }
                         let mut listed = self.listed.lock().expect("not poisoned");
-                        for n in names {
-                            if !listed.iter().any(|l| l == n) {
-                                listed.push(n.to_string());
-                            }
-                        }
+                        listed.extend(names.into_iter().map(String::from));
                     }
                 }
             }
@@ -208,14 +204,11 @@ impl TestPredicate {
         };
         if exes.is_empty() {
             let listed = self.listed.lock().expect("not poisoned");
+            let first: Vec<&str> = listed.iter().take(12).map(String::as_str).collect();
             let known = match listed.len() {
                 0 => "it has no tests".to_string(),
-                n if n <= 12 => format!("its tests: {}", listed.join(", ")),
-                n => format!(
-                    "its tests: {}, … ({} more)",
-                    listed[..12].join(", "),
-                    n - 12
-                ),
+                n if n <= 12 => format!("its tests: {}", first.join(", ")),
+                n => format!("its tests: {}, … ({} more)", first.join(", "), n - 12),
             };
             return Err(PredicateError::Other(format!(
                 "no test matches `{}` in this crate; {known}",
