@@ -1105,6 +1105,59 @@ fn failing_test_input_of_a_real_crate() {
     assert!(out.contains("yaml-rust-0.3.0/src/scanner.rs:955"), "{out}");
 }
 
+/// `--test NAME --input FILE --hang`: a test that never finishes on some input is the
+/// bug; the input shrinks to what makes it hang, each hanging run killed at the
+/// time limit (the build is not bounded by it), and the fixture is left alone.
+#[test]
+fn a_hanging_test_input_is_reduced_with_hang() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("spin");
+    write(
+        &root,
+        "Cargo.toml",
+        "[package]\nname = \"spin\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\n",
+    );
+    write(
+        &root,
+        "src/lib.rs",
+        "pub fn count(text: &str) -> usize {\n    if text.contains(\"LOOP\") {\n        loop {\n            std::thread::sleep(std::time::Duration::from_millis(50));\n        }\n    }\n    text.lines().count()\n}\n",
+    );
+    write(
+        &root,
+        "tests/read.rs",
+        "#[test]\nfn counts_fixture() {\n    let path = concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/tests/data.txt\");\n    let text = std::fs::read_to_string(path).unwrap();\n    assert!(spin::count(&text) > 0);\n}\n",
+    );
+    let data: String = (0..30)
+        .map(|i| format!("entry {i}: value {}\n", i * 7))
+        .collect::<String>()
+        + "LOOP here\n";
+    let fixture = write(&root, "tests/data.txt", &data);
+    let args = [
+        "--test",
+        "counts_fixture",
+        "--input",
+        "tests/data.txt",
+        "--timeout",
+        "1",
+        "-j",
+        "2",
+        "--no-cache",
+    ];
+    // Without `--hang`, the original timing out is not a failure to reduce.
+    let o = run(&root, &args);
+    assert_eq!(o.status.code(), Some(4), "{}", stderr(&o));
+    assert!(stderr(&o).contains("timed out after 1 s"), "{}", stderr(&o));
+    let mut hang = args.to_vec();
+    hang.push("--hang");
+    let o = run(&root, &hang);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(root.join("tests/data.min.txt")).unwrap(),
+        "LOOP"
+    );
+    assert_eq!(std::fs::read_to_string(&fixture).unwrap(), data);
+}
+
 /// A check that is interesting 80% of the time (a seeded pseudo-random sequence, so
 /// the test itself is deterministic) while the marker is present: `--original-runs`
 /// catches it before reducing, and without it the result still has the marker and
