@@ -871,8 +871,26 @@ fn bad_input_gets_clear_messages_and_exit_codes() {
             2,
             "unknown pass `nope`",
         ),
+        // A script that cannot run is bad input, before any check.
+        (
+            vec!["--script", "./plain.sh", "in.txt"],
+            3,
+            "./plain.sh: not executable (`chmod +x ./plain.sh`)",
+        ),
+        (
+            vec!["--script", "./gone.sh", "in.txt"],
+            3,
+            "./gone.sh: no such script",
+        ),
+        (
+            vec!["--script", "no-such-checker", "in.txt"],
+            3,
+            "`no-such-checker`: no such program in PATH",
+        ),
     ];
     write(dir.path(), "empty.rs", "");
+    write(dir.path(), "in.txt", "data\n");
+    write(dir.path(), "plain.sh", "exit 0\n");
     write(
         dir.path(),
         "ice.rs",

@@ -54,6 +54,45 @@ fn read_file(path: &Path, rust: bool) -> Result<Vec<u8>, JobError> {
     Ok(bytes)
 }
 
+/// The `--script` program can be run: a path (it has a `/`) to an executable file, or
+/// a name found in `PATH`. Checked before anything runs, so a typo or a missing
+/// `chmod +x` is bad input with its own message, not a failed check.
+fn check_program(program: &std::ffi::OsStr) -> Result<(), JobError> {
+    let path = Path::new(program);
+    if path.components().count() == 1 && !path.has_root() {
+        return match which::which(program) {
+            Ok(_) => Ok(()),
+            Err(_) => Err(bad(format!(
+                "`{}`: no such program in PATH (a script in this directory is `./{}`)",
+                path.display(),
+                path.display()
+            ))),
+        };
+    }
+    if !path.exists() {
+        return Err(bad(format!("{}: no such script", path.display())));
+    }
+    if path.is_dir() {
+        return Err(bad(format!(
+            "{}: is a directory, expected a program",
+            path.display()
+        )));
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(path).map_or(0, |m| m.permissions().mode());
+        if mode & 0o111 == 0 {
+            return Err(bad(format!(
+                "{}: not executable (`chmod +x {}`)",
+                path.display(),
+                crate::exec::quote(path.as_os_str())
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// The nearest directory at or above `start` holding a `Cargo.toml`.
 pub fn find_crate_root(start: &Path) -> Option<PathBuf> {
     let mut dir = std::path::absolute(start).ok()?;
@@ -275,6 +314,7 @@ pub(super) fn resolve(spec: &JobSpec) -> Result<Resolved, JobError> {
             }
         }
         Target::Script { program, path } => {
+            check_program(program.as_ref())?;
             let bytes = read_file(path, false)?;
             let config = ScriptConfig {
                 program: program.clone().into(),
