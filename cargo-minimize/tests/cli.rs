@@ -374,6 +374,16 @@ fn script_predicate_on_any_file() {
         Some(3),
         "two checks of the original and the final check only: {json}"
     );
+    assert!(!stderr(&o).contains("warning"), "{}", stderr(&o));
+    // A check that does not look at the file: the empty result comes with a warning.
+    script(dir.path(), "always.sh", "exit 0");
+    let o = run(dir.path(), &["--script", "./always.sh", "input.txt"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("warning: the bug shows with the file empty"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 /// A warm re-run of an ICE reduction: the original's two checks and the final

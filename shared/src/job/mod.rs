@@ -516,6 +516,13 @@ impl Job {
             best = self.tidy_manifest(best, &mut summary, observer, cancel)?;
         }
         summary.final_size = best.size();
+        if !summary.cancelled && self.output_tree.is_none() && summary.final_size == 0 {
+            // Most likely the wrong file, or a check that ignores it.
+            observer.on_event(&Event::Warning(match &self.check {
+                Check::Test(_) => "the test fails the same way with the input file empty: the failure does not depend on it (is it the file the test reads?)",
+                _ => "the bug shows with the file empty: the check does not depend on its content",
+            }));
+        }
         let first = self.first.as_ref().expect("checked above");
         let report = (spec.report && !summary.cancelled)
             .then(|| self.bug_report(&best, first, &mut summary, cancel));
