@@ -16,13 +16,7 @@ if [ ! -x "$root/bin/treereduce-rust" ]; then
     cargo install treereduce-rust --version 0.4.1 --locked --root "$root" --quiet
 fi
 
-if ! command -v cvise >/dev/null 2>&1; then
-    echo "installing cvise (apt)"
-    sudo=""
-    [ "$(id -u)" -ne 0 ] && sudo="sudo"
-    $sudo apt-get -o APT::Sandbox::User=root update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get -o APT::Sandbox::User=root install -y -qq --no-install-recommends cvise >/dev/null
-fi
+command -v cvise >/dev/null 2>&1 || scripts/apt-install.sh cvise
 
 "$root/bin/treereduce-rust" --version
 cvise --version

@@ -5,12 +5,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v nvim >/dev/null 2>&1; then
-    echo "installing neovim (apt)"
-    sudo=""
-    [ "$(id -u)" -ne 0 ] && sudo="sudo"
-    $sudo apt-get -o APT::Sandbox::User=root update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get -o APT::Sandbox::User=root install -y -qq --no-install-recommends neovim >/dev/null
-fi
+command -v nvim >/dev/null 2>&1 || scripts/apt-install.sh neovim
 
 (cd tests/lsp && npm ci --no-audit --no-fund --loglevel=error)

@@ -6,19 +6,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DEST="${CODE_SERVER_DIR:-$PWD/vscode-extension/.vscode-test/code-server}"
-sudo=""
-[ "$(id -u)" -ne 0 ] && sudo="sudo"
 
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v rg >/dev/null 2>&1 || need+=(ripgrep)
 dpkg -s libkrb5-dev >/dev/null 2>&1 || need+=(libkrb5-dev)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
-if [ ${#need[@]} -gt 0 ]; then
-    echo "installing ${need[*]} (apt)"
-    $sudo apt-get -o APT::Sandbox::User=root update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get -o APT::Sandbox::User=root install -y -qq --no-install-recommends "${need[@]}" >/dev/null
-fi
+scripts/apt-install.sh ${need[@]+"${need[@]}"}
 
 if [ ! -x "$DEST/node_modules/.bin/code-server" ] || ! "$DEST/node_modules/.bin/code-server" --version >/dev/null 2>&1; then
     echo "installing code-server 4.100.3 into $DEST"

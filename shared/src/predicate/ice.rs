@@ -236,17 +236,9 @@ impl IcePredicate {
     /// The verdict of `test` on a compile that ran (`probe`): a crash with the
     /// original's signature, or a timeout in hang mode.
     pub fn verdict(&self, probe: &Probe) -> Verdict {
-        if probe.finished.timed_out {
-            return if self.config.hang {
-                Verdict::Interesting
-            } else {
-                Verdict::Timeout
-            };
-        }
-        if self.config.hang {
-            return Verdict::NotInteresting;
-        }
         verdict_for(
+            probe.finished.timed_out,
+            self.config.hang,
             self.expected.as_ref(),
             probe.signature.as_ref(),
             self.config.mode,

@@ -61,16 +61,24 @@ impl Signature {
 }
 
 /// The verdict on a run that failed with `found` (or did not fail: `None`), when
-/// the original's signature is `expected` (`None`: any failure counts).
+/// the original's signature is `expected` (`None`: any failure counts). A run that
+/// `timed_out` is a `Timeout`; in `hang` mode a timeout is the bug and nothing else is.
 pub fn verdict_for(
+    timed_out: bool,
+    hang: bool,
     expected: Option<&Signature>,
     found: Option<&Signature>,
     mode: MatchMode,
 ) -> super::Verdict {
-    match (expected, found) {
-        (_, None) => super::Verdict::NotInteresting,
-        (Some(want), Some(got)) if !want.matches(got, mode) => super::Verdict::NotInteresting,
-        _ => super::Verdict::Interesting,
+    use super::Verdict;
+    match (timed_out, hang, expected, found) {
+        (true, true, ..) => Verdict::Interesting,
+        (true, false, ..) => Verdict::Timeout,
+        (false, true, ..) | (false, false, _, None) => Verdict::NotInteresting,
+        (false, false, Some(want), Some(got)) if !want.matches(got, mode) => {
+            Verdict::NotInteresting
+        }
+        _ => Verdict::Interesting,
     }
 }
 

@@ -284,17 +284,9 @@ impl TestPredicate {
     /// The verdict of `test` on a run that happened (`probe`): a failure with the
     /// original's signature.
     pub fn verdict(&self, p: &TestProbe) -> Verdict {
-        if p.finished.timed_out {
-            return if self.config.hang {
-                Verdict::Interesting
-            } else {
-                Verdict::Timeout
-            };
-        }
-        if self.config.hang {
-            return Verdict::NotInteresting;
-        }
         verdict_for(
+            p.finished.timed_out,
+            self.config.hang,
             self.expected.as_ref(),
             p.signature.as_ref(),
             self.config.mode,
