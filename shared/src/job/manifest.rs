@@ -159,6 +159,26 @@ pub(crate) fn plain_for_rustc(text: &str) -> bool {
         && proc_macro.is_none_or(|p| p.as_bool() != Some(true))
 }
 
+/// Whether builds of the package in two directories share nothing worth waiting
+/// for (see `TargetSeed`, which seeds later target directories with the first
+/// build's compiled dependencies): a package ([`plain_for_rustc`]) with no
+/// `build.rs` found by name, and no workspace members (an empty `[workspace]`
+/// only keeps it out of an enclosing workspace). Such checks can run side by side.
+pub(crate) fn builds_alone(root: &Path, text: &str) -> bool {
+    let Ok(doc) = text.parse::<DocumentMut>() else {
+        return false;
+    };
+    let Some(package) = doc.get("package") else {
+        return false;
+    };
+    let members = (doc.get("workspace"))
+        .and_then(|w| w.get("members"))
+        .and_then(|m| m.as_array())
+        .is_some_and(|m| !m.is_empty());
+    let build_false = package.get("build").and_then(|b| b.as_bool()) == Some(false);
+    plain_for_rustc(text) && !members && (build_false || !root.join("build.rs").exists())
+}
+
 /// The manifest `text` without its build script: the `package.build` key removed
 /// (cargo then looks for no `build.rs` once the file is gone too), and the script
 /// to remove with it (`build.rs` when the key is absent: cargo finds it by name).
@@ -341,6 +361,26 @@ maintenance = { status = "passively-maintained" }
         assert!(!plain_for_rustc(MANIFEST));
         assert_eq!(package_name(MANIFEST).as_deref(), Some("app"));
         assert_eq!(package_name("[workspace]\n"), None);
+    }
+
+    #[test]
+    fn builds_alone_without_dependencies_build_script_or_members() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        let plain = "[package]\nname = \"a\"\n\n[workspace]\n";
+        assert!(builds_alone(root, plain));
+        assert!(!builds_alone(root, MANIFEST), "dependencies");
+        assert!(!builds_alone(root, "[workspace]\nmembers = [\"a\"]\n"));
+        assert!(!builds_alone(
+            root,
+            "[package]\nname = \"a\"\n[workspace]\nmembers = [\"b\"]\n"
+        ));
+        std::fs::write(root.join("build.rs"), "fn main() {}").unwrap();
+        assert!(!builds_alone(root, plain), "a build script found by name");
+        assert!(builds_alone(
+            root,
+            "[package]\nname = \"a\"\nbuild = false\n"
+        ));
     }
 
     #[test]

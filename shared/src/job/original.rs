@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use super::{internal, resolve, Check, FirstRun, Job, JobError, JobErrorKind, Target};
+use super::{internal, manifest, resolve, Check, FirstRun, Job, JobError, JobErrorKind, Target};
 use crate::predicate::{
     CancelFlag, Compile, IcePredicate, Predicate, PredicateError, RunEnv, ScriptPredicate,
     Signature, Verdict,
@@ -23,13 +23,10 @@ impl Job {
         observer.on_event(&Event::Note("checking the original"));
         let scratch = self.scratch.path().to_path_buf();
         // With more than one job, the repeats of the check on the original (to notice
-        // flakiness) run beside the first one, for a single file or a script: no
-        // build to share (crates and tests build their own target directories).
+        // flakiness) run beside the first one when they would not reuse its build
+        // (see `repeats_beside`).
         let repeats = self.spec.original_runs.max(2) - 1;
-        let beside = if matches!(
-            self.spec.target,
-            Target::IceFile { .. } | Target::Script { .. }
-        ) {
+        let beside = if repeats_beside(&self.spec.target) {
             repeats.min(self.spec.jobs.saturating_sub(1))
         } else {
             0
@@ -66,13 +63,29 @@ impl Job {
                 let retry = Check::Ice(IcePredicate::new(resolve::ice_crate_config(
                     &self.spec, root, true,
                 )));
-                let again = first_run(
-                    &retry,
-                    &self.case,
-                    &scratch.join("a-build"),
-                    cancel,
-                    Stack::Full,
-                )?;
+                // With its repeats beside it, as for `cargo check`.
+                let (again, redone) = std::thread::scope(|s| {
+                    let handles: Vec<_> = (1..=beside)
+                        .map(|i| {
+                            let (check, case) = (&retry, &self.case);
+                            let dir = scratch.join(format!("b{i}-build"));
+                            s.spawn(move || first_run(check, case, &dir, cancel, Stack::Short))
+                        })
+                        .collect();
+                    let again = first_run(
+                        &retry,
+                        &self.case,
+                        &scratch.join("a-build"),
+                        cancel,
+                        Stack::Full,
+                    );
+                    let redone: Vec<Result<FirstRun, JobError>> = handles
+                        .into_iter()
+                        .map(|h| h.join().expect("the check does not panic"))
+                        .collect();
+                    (again, redone)
+                });
+                let again = again?;
                 self.extra_original_runs += 1;
                 if again.verdict == Verdict::Interesting {
                     observer.on_event(&Event::Note(
@@ -80,6 +93,12 @@ impl Job {
                     ));
                     self.check = retry;
                     first = again;
+                    // The repeats that ran `cargo check` count as extra runs; those
+                    // with `cargo build` are the repeats now.
+                    self.extra_original_runs += early.len() as u64;
+                    early = redone;
+                } else {
+                    self.extra_original_runs += redone.len() as u64;
                 }
             }
         }
@@ -241,6 +260,13 @@ impl Job {
         let Compile::Cargo { subcommand, root } = &p.config().compile else {
             return Ok(None);
         };
+        // The crate's own package (no need to ask `cargo metadata`).
+        let own = std::fs::read_to_string(root.join("Cargo.toml"))
+            .ok()
+            .and_then(|text| manifest::package_name(&text));
+        if own.as_deref() == Some(name.as_str()) {
+            return Ok(None);
+        }
         let Ok(metadata) = cargo_metadata::MetadataCommand::new()
             .manifest_path(root.join("Cargo.toml"))
             .no_deps()
@@ -290,6 +316,21 @@ impl Job {
         self.output_tree = Some(output_tree);
         Ok(Some(again))
     }
+}
+
+/// Whether the repeats of the check on the original can run beside the first one:
+/// for a single file or a script, and for a crate whose builds share nothing
+/// ([`manifest::builds_alone`]: no dependencies, no build script, not a
+/// workspace). Otherwise they run after it, reusing its compiled dependencies.
+fn repeats_beside(target: &Target) -> bool {
+    let root = match target {
+        Target::IceFile { .. } | Target::Script { .. } => return true,
+        Target::IceCrate { root, .. }
+        | Target::TestInput { root, .. }
+        | Target::TestSources { root, .. } => root,
+    };
+    std::fs::read_to_string(root.join("Cargo.toml"))
+        .is_ok_and(|text| manifest::builds_alone(root, &text))
 }
 
 /// The package named by cargo's `error: could not compile `NAME` (...)`.
