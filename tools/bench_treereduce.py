@@ -10,12 +10,13 @@ Usage: tools/bench_treereduce.py [--lines N] [--only SUBSTRING] [--out results.j
                                  [--reuse-treereduce results.json]
 --reuse-treereduce takes treereduce-rust's rows from an earlier run's JSON (the
 generated inputs are identical: the generator is seeded) and reruns only ours.
-Needs: target/release/cargo-minimize, treereduce-rust on PATH (or $TREEREDUCE).
+Needs: target/release/cargo-minimize (or $CARGO_MINIMIZE: another build, for an A/B
+comparison; every bench tool takes it from here), treereduce-rust on PATH (or $TREEREDUCE).
 """
 import argparse, glob, json, os, re, shutil, statistics, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OURS = os.path.join(ROOT, "target", "release", "cargo-minimize")
+OURS = os.environ.get("CARGO_MINIMIZE", os.path.join(ROOT, "target", "release", "cargo-minimize"))
 TR = os.environ.get("TREEREDUCE", shutil.which("treereduce-rust") or "treereduce-rust")
 
 

@@ -28,6 +28,9 @@ pub struct CommandSpec {
     /// or an abort leaves its temporary files there instead of in the system's
     /// temporary directory. Not part of the command shown to users.
     pub temp_dir: Option<PathBuf>,
+    /// Environment set for the run but not shown to users: what a proxy that is
+    /// bypassed would have set (see `predicate::toolchain`). `env` overrides it.
+    pub quiet_env: Vec<(OsString, OsString)>,
 }
 
 impl CommandSpec {
@@ -39,6 +42,7 @@ impl CommandSpec {
             cwd: cwd.into(),
             env: Vec::new(),
             temp_dir: None,
+            quiet_env: Vec::new(),
         }
     }
     /// Runs with `TMPDIR` set to `dir` (see [`CommandSpec::temp_dir`]).
@@ -169,7 +173,7 @@ pub fn run(
         .stdout(out.try_clone().map_err(wait_err)?)
         .stderr(err.try_clone().map_err(wait_err)?)
         .process_group(0);
-    for (k, v) in &spec.env {
+    for (k, v) in spec.quiet_env.iter().chain(&spec.env) {
         cmd.env(k, v);
     }
     if let Some(dir) = &spec.temp_dir {

@@ -14,27 +14,6 @@ use super::{Predicate, PredicateError, RunEnv, Unused, Verdict};
 use crate::exec::{self, CommandSpec, ExecError, Finished, RunLimits};
 use crate::testcase::TestCase;
 
-/// The `rustc` that a plain `rustc` here stands for: `<sysroot>/bin/rustc` as
-/// `rustc --print sysroot` reports it in the current directory (so a
-/// `rust-toolchain.toml` there is honoured, where candidates compile in scratch
-/// directories that the rustup proxy would resolve to the default toolchain).
-/// Calling it directly also saves the proxy's start-up, about 9 ms of the ~40 ms
-/// a small compile takes. `None` when it cannot be found; `rustc` is run then.
-fn toolchain_rustc() -> Option<PathBuf> {
-    let out = std::process::Command::new("rustc")
-        .args(["--print", "sysroot"])
-        .output()
-        .ok()?;
-    if !out.status.success() {
-        return None;
-    }
-    let sysroot = PathBuf::from(String::from_utf8(out.stdout).ok()?.trim());
-    let rustc = sysroot
-        .join("bin")
-        .join(format!("rustc{}", std::env::consts::EXE_SUFFIX));
-    rustc.is_file().then_some(rustc)
-}
-
 /// How the candidate is compiled.
 #[derive(Clone, Debug)]
 pub enum Compile {
@@ -102,8 +81,10 @@ pub struct IcePredicate {
     /// Where the original's crash points.
     focus: super::Focus,
     /// The toolchain's own `rustc` behind the rustup proxy, run in place of a plain
-    /// `rustc` (see [`toolchain_rustc`]).
+    /// `rustc` (see [`super::toolchain`]).
     direct: Option<PathBuf>,
+    /// The toolchain's own `cargo` (see [`super::toolchain::Cargo`]), for a crate.
+    cargo: super::toolchain::Cargo,
 }
 
 impl IcePredicate {
@@ -114,7 +95,7 @@ impl IcePredicate {
             Compile::Cargo { .. } => std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()),
         };
         let direct = match &config.compile {
-            Compile::Rustc { rustc, .. } if rustc == "rustc" => toolchain_rustc(),
+            Compile::Rustc { rustc, .. } if rustc == "rustc" => super::toolchain::rustc(),
             _ => None,
         };
         let program: OsString = direct.as_deref().map_or(rustc, Into::into);
@@ -125,9 +106,12 @@ impl IcePredicate {
                 .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
                 .unwrap_or_default()
         });
-        let source = match &config.compile {
-            Compile::Cargo { root, .. } => Some(super::CrateSource::new(root)),
-            Compile::Rustc { .. } => None,
+        let (source, cargo) = match &config.compile {
+            Compile::Cargo { root, .. } => (
+                Some(super::CrateSource::new(root)),
+                super::toolchain::Cargo::resolve(root),
+            ),
+            Compile::Rustc { .. } => (None, Default::default()),
         };
         IcePredicate {
             config,
@@ -140,14 +124,25 @@ impl IcePredicate {
             seed: Default::default(),
             focus: Default::default(),
             direct,
+            cargo,
         }
     }
 
-    /// `command`, as run: with the toolchain's `rustc` in place of the proxy.
+    /// `command`, as run: with the toolchain's `rustc` or `cargo` in place of the
+    /// proxy.
     fn runnable(&self, case: &TestCase, dir: &Path) -> CommandSpec {
         let mut spec = self.command(case, dir);
-        if let Some(direct) = &self.direct {
-            spec.program = direct.clone().into_os_string();
+        match &self.config.compile {
+            Compile::Rustc { .. } => {
+                if let Some(direct) = &self.direct {
+                    spec.program = direct.clone().into_os_string();
+                }
+            }
+            Compile::Cargo { .. } => {
+                let cargo = self.cargo.command(dir);
+                spec.program = cargo.program;
+                spec.quiet_env = cargo.quiet_env;
+            }
         }
         spec
     }
@@ -370,7 +365,7 @@ impl Predicate<TestCase> for IcePredicate {
             Compile::Cargo { .. } => {
                 let target = env.scratch.join("target");
                 self.seed.prepare(&target);
-                let mut spec = CommandSpec::new("cargo", &dir)
+                let mut spec = (self.cargo.command(&dir))
                     .arg("check")
                     .arg("--quiet")
                     .arg("--message-format=json")

@@ -8,6 +8,7 @@ mod script;
 pub mod signature;
 mod target_seed;
 pub mod test_failure;
+mod toolchain;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -69,6 +69,8 @@ pub struct TestPredicate {
     /// The names of the tests the last build listed, for the message when none
     /// matches the name asked for.
     listed: Mutex<std::collections::BTreeSet<String>>,
+    /// The toolchain's own `cargo` (see [`super::toolchain::Cargo`]).
+    cargo: super::toolchain::Cargo,
 }
 
 impl TestPredicate {
@@ -89,7 +91,10 @@ impl TestPredicate {
                 h.update(bytes);
             }
         }
+        let cargo = super::toolchain::Cargo::resolve(&config.root);
+        h.update(cargo.identity().as_bytes());
         TestPredicate {
+            cargo,
             source,
             config,
             expected: None,
@@ -113,7 +118,7 @@ impl TestPredicate {
         dir: &Path,
         env: &RunEnv<'_>,
     ) -> Result<Result<Vec<PathBuf>, TestProbe>, PredicateError> {
-        let mut spec = CommandSpec::new("cargo", dir)
+        let mut spec = (self.cargo.command(dir))
             .args(["test", "--no-run", "--message-format=json"])
             .args(&self.config.cargo_args);
         spec.env = self.config.env.clone();
@@ -427,7 +432,7 @@ impl Predicate<TestCase> for TestPredicate {
         let dir = self.write_sources(case, env)?;
         let target = env.scratch.join("target");
         self.seed.prepare(&target);
-        let mut spec = CommandSpec::new("cargo", &dir)
+        let mut spec = (self.cargo.command(&dir))
             .args(["check", "--profile", "test", "--message-format=json"])
             .args(&self.config.cargo_args);
         spec.env = self.config.env.clone();
