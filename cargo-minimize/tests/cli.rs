@@ -1414,3 +1414,95 @@ fn every_shipped_ice_keeps_its_signature() {
         );
     }
 }
+
+/// The dependencies the user has already built are not built again: the first
+/// build of the copy starts from the user's target directory (here a path
+/// dependency outside the crate, whose build script logs every run), which is only
+/// read.
+#[test]
+fn the_users_build_of_the_dependencies_is_reused_and_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("dep-builds.log");
+    write(
+        dir.path(),
+        "dep/Cargo.toml",
+        "[package]\nname = \"dep\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    write(
+        dir.path(),
+        "dep/build.rs",
+        &format!(
+            "use std::io::Write;\nfn main() {{\n    let mut f = std::fs::OpenOptions::new().append(true).create(true).open({:?}).unwrap();\n    f.write_all(b\"built\\n\").unwrap();\n    println!(\"cargo:rerun-if-changed=build.rs\");\n}}\n",
+            log
+        ),
+    );
+    write(
+        dir.path(),
+        "dep/src/lib.rs",
+        "pub fn bad(s: &str) -> bool { s.contains(\"boom\") }\n",
+    );
+    let app = dir.path().join("app");
+    write(
+        &app,
+        "Cargo.toml",
+        "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\ndep = { path = \"../dep\" }\n",
+    );
+    write(&app, "src/lib.rs", "pub use dep::bad;\n");
+    write(
+        &app,
+        "tests/input.rs",
+        "#[test]\nfn reads_input() {\n    let text = std::fs::read_to_string(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/tests/fixtures/in.txt\")).unwrap();\n    assert!(!app::bad(&text), \"bad input\");\n}\n",
+    );
+    let lines: String = (0..200).map(|i| format!("line {i}\n")).collect();
+    write(
+        &app,
+        "tests/fixtures/in.txt",
+        &format!("{lines}boom\n{lines}"),
+    );
+    let built = Command::new("cargo")
+        .args(["test", "--no-run", "--quiet"])
+        .current_dir(&app)
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "{}", stderr(&built));
+    assert_eq!(std::fs::read_to_string(&log).unwrap(), "built\n");
+    let listing = |root: &Path| {
+        let mut all = Vec::new();
+        let mut stack = vec![root.to_path_buf()];
+        while let Some(d) = stack.pop() {
+            for e in std::fs::read_dir(&d).unwrap() {
+                let e = e.unwrap();
+                let m = e.metadata().unwrap();
+                if m.is_dir() {
+                    stack.push(e.path());
+                }
+                all.push((e.path(), m.len(), m.modified().unwrap()));
+            }
+        }
+        all.sort();
+        all
+    };
+    let before = listing(&app.join("target"));
+
+    let o = bin()
+        .current_dir(&app)
+        .args(["minimize", "--test", "reads_input", "--input"])
+        .arg("tests/fixtures/in.txt")
+        .args(["-j", "2", "--no-cache"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(app.join("tests/fixtures/in.min.txt")).unwrap(),
+        "boom"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&log).unwrap(),
+        "built\n",
+        "the dependency was built again"
+    );
+    assert!(
+        before == listing(&app.join("target")),
+        "the user's target changed"
+    );
+}

@@ -57,6 +57,9 @@ impl Job {
             (first, early)
         });
         let mut first = first?;
+        // Where the first check ran: the repeats that run after it run there too,
+        // on its build (a crate's dependencies are not copied again).
+        let mut first_dir = scratch.join("a");
         if let Target::IceCrate { root, build: false } = &self.spec.target {
             if first.verdict != Verdict::Interesting {
                 // Some crashes only happen in code generation: try `cargo build`.
@@ -93,6 +96,7 @@ impl Job {
                     ));
                     self.check = retry;
                     first = again;
+                    first_dir = scratch.join("a-build");
                     // The repeats that ran `cargo check` count as extra runs; those
                     // with `cargo build` are the repeats now.
                     self.extra_original_runs += early.len() as u64;
@@ -171,13 +175,7 @@ impl Job {
         for i in 1..=repeats {
             let again = match early.pop() {
                 Some(r) => r?,
-                None => first_run(
-                    &self.check,
-                    &self.case,
-                    &scratch.join(format!("b{i}")),
-                    cancel,
-                    Stack::Short,
-                )?,
+                None => first_run(&self.check, &self.case, &first_dir, cancel, Stack::Short)?,
             };
             if cancel.is_cancelled() {
                 return Err(JobError::new(
@@ -321,7 +319,7 @@ impl Job {
 /// Whether the repeats of the check on the original can run beside the first one:
 /// for a single file or a script, and for a crate whose builds share nothing
 /// ([`manifest::builds_alone`]: no dependencies, no build script, not a
-/// workspace). Otherwise they run after it, reusing its compiled dependencies.
+/// workspace). Otherwise they run after it, in its scratch directory, on its build.
 fn repeats_beside(target: &Target) -> bool {
     let root = match target {
         Target::IceFile { .. } | Target::Script { .. } => return true,

@@ -106,12 +106,17 @@ impl IcePredicate {
                 .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
                 .unwrap_or_default()
         });
-        let (source, cargo) = match &config.compile {
-            Compile::Cargo { root, .. } => (
-                Some(super::CrateSource::new(root)),
-                super::toolchain::Cargo::resolve(root),
-            ),
-            Compile::Rustc { .. } => (None, Default::default()),
+        let (source, cargo, seed) = match &config.compile {
+            Compile::Cargo { root, .. } => {
+                let source = super::CrateSource::new(root);
+                let user = super::target_seed::user_target_dir(source.tree());
+                (
+                    Some(source),
+                    super::toolchain::Cargo::resolve(root),
+                    super::target_seed::TargetSeed::from_user(user, &config.flags),
+                )
+            }
+            Compile::Rustc { .. } => (None, Default::default(), Default::default()),
         };
         IcePredicate {
             config,
@@ -121,7 +126,7 @@ impl IcePredicate {
             version_job: Mutex::new(Some(version_job)),
             prepared: Mutex::new(Vec::new()),
             absent: Default::default(),
-            seed: Default::default(),
+            seed,
             focus: Default::default(),
             direct,
             cargo,

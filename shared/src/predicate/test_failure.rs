@@ -93,6 +93,10 @@ impl TestPredicate {
         }
         let cargo = super::toolchain::Cargo::resolve(&config.root);
         h.update(cargo.identity().as_bytes());
+        let seed = TargetSeed::from_user(
+            super::target_seed::user_target_dir(source.tree()),
+            &config.cargo_args,
+        );
         TestPredicate {
             cargo,
             source,
@@ -102,7 +106,7 @@ impl TestPredicate {
             listed: Mutex::new(Default::default()),
             absent: Default::default(),
             sources: h.finalize().to_vec(),
-            seed: TargetSeed::default(),
+            seed,
         }
     }
 
