@@ -15,8 +15,10 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-/// The most a copy of the user's build may take (bytes); a larger one is not copied.
-const USER_SEED_LIMIT: u64 = 4 << 30;
+/// The most a copy of the user's build may take (bytes); a larger one is not copied
+/// (each worker copies the first build in turn, so the scratch space is a few times
+/// this).
+const USER_SEED_LIMIT: u64 = 2 << 30;
 
 /// The seed target directory, once a build has finished.
 #[derive(Debug, Default)]
