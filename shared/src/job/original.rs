@@ -36,25 +36,7 @@ impl Job {
                 let case = &self.case;
                 s.spawn(move || crate::syntax::parse_ahead(case));
             }
-            let handles: Vec<_> = (1..=beside)
-                .map(|i| {
-                    let (check, case) = (&self.check, &self.case);
-                    let dir = scratch.join(format!("b{i}"));
-                    s.spawn(move || first_run(check, case, &dir, cancel, Stack::Short))
-                })
-                .collect();
-            let first = first_run(
-                &self.check,
-                &self.case,
-                &scratch.join("a"),
-                cancel,
-                Stack::Full,
-            );
-            let early: Vec<Result<FirstRun, JobError>> = handles
-                .into_iter()
-                .map(|h| h.join().expect("the check does not panic"))
-                .collect();
-            (first, early)
+            first_with_repeats(&self.check, &self.case, &scratch, "", beside, cancel)
         });
         let mut first = first?;
         // Where the first check ran: the repeats that run after it run there too,
@@ -67,27 +49,8 @@ impl Job {
                     &self.spec, root, true,
                 )));
                 // With its repeats beside it, as for `cargo check`.
-                let (again, redone) = std::thread::scope(|s| {
-                    let handles: Vec<_> = (1..=beside)
-                        .map(|i| {
-                            let (check, case) = (&retry, &self.case);
-                            let dir = scratch.join(format!("b{i}-build"));
-                            s.spawn(move || first_run(check, case, &dir, cancel, Stack::Short))
-                        })
-                        .collect();
-                    let again = first_run(
-                        &retry,
-                        &self.case,
-                        &scratch.join("a-build"),
-                        cancel,
-                        Stack::Full,
-                    );
-                    let redone: Vec<Result<FirstRun, JobError>> = handles
-                        .into_iter()
-                        .map(|h| h.join().expect("the check does not panic"))
-                        .collect();
-                    (again, redone)
-                });
+                let (again, redone) =
+                    first_with_repeats(&retry, &self.case, &scratch, "-build", beside, cancel);
                 let again = again?;
                 self.extra_original_runs += 1;
                 if again.verdict == Verdict::Interesting {
@@ -314,6 +277,33 @@ impl Job {
         self.output_tree = Some(output_tree);
         Ok(Some(again))
     }
+}
+
+/// The first check of the original (whole query stack) in `scratch/a{suffix}`,
+/// with `beside` repeats (short stack) at the same time in `scratch/b{i}{suffix}`:
+/// the first check's result and the repeats' results.
+fn first_with_repeats(
+    check: &Check,
+    case: &TestCase,
+    scratch: &Path,
+    suffix: &str,
+    beside: usize,
+    cancel: &CancelFlag,
+) -> (Result<FirstRun, JobError>, Vec<Result<FirstRun, JobError>>) {
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (1..=beside)
+            .map(|i| {
+                let dir = scratch.join(format!("b{i}{suffix}"));
+                s.spawn(move || first_run(check, case, &dir, cancel, Stack::Short))
+            })
+            .collect();
+        let dir = scratch.join(format!("a{suffix}"));
+        let first = first_run(check, case, &dir, cancel, Stack::Full);
+        let repeats = (handles.into_iter())
+            .map(|h| h.join().expect("the check does not panic"))
+            .collect();
+        (first, repeats)
+    })
 }
 
 /// Whether the repeats of the check on the original can run beside the first one:
