@@ -8,4 +8,4 @@ work=$(mktemp -d)
 cp examples/ice-buried/bug.rs "$work/bug.rs"
 ./target/release/cargo-minimize minimize --ice "$work/bug.rs" --report "$@"
 echo "before: $(wc -c < examples/ice-buried/bug.rs) bytes, $(wc -l < examples/ice-buried/bug.rs) lines"
-echo "after:  $(wc -c < "$work/bug.min.rs") bytes, $(wc -l < "$work/bug.min.rs") lines ($work/bug.min.rs)"
+echo "after:  $(wc -c < "$work/bug_min.rs") bytes, $(wc -l < "$work/bug_min.rs") lines ($work/bug_min.rs)"

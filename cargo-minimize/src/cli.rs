@@ -7,7 +7,12 @@ use clap::{Parser, ValueEnum};
 /// How strictly a candidate's failure must match the original's.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub(crate) enum Match {
-    /// Same location, message and first query frame (default).
+    /// Same compiler location and first query frame, and the same message once the
+    /// paths, positions, numbers, DefIds, crate hashes, lifetimes and names of the
+    /// user's code are taken out of it (default)
+    Same,
+    /// Same location, message and first query frame; only paths, positions and
+    /// numbers are taken out of the message (names and module paths count)
     Exact,
     /// Same location only.
     Location,
@@ -32,7 +37,7 @@ pub(crate) enum Match {
         "    cargo minimize --script ./check.sh input.bin    exit 0 from the script = still interesting\n",
         "    cargo minimize lsp                              start the language server on stdio\n",
         "\n",
-        "The result goes next to the original as NAME.min.EXT (or -o PATH); the original is never\n",
+        "The result goes next to the original as NAME_min.rs or NAME.min.EXT (or -o PATH); the original is never\n",
         "modified unless --in-place is given (a .orig backup is kept). The best result so far is\n",
         "on disk at every moment, so Ctrl-C loses nothing.\n",
         "\n",
@@ -83,7 +88,7 @@ pub(crate) struct Args {
     #[arg(long)]
     pub(crate) build: bool,
 
-    /// Where to write the result (default: NAME.min.EXT next to the original; a directory for a crate)
+    /// Where to write the result (default: NAME_min.rs or NAME.min.EXT next to the original; a directory for a crate)
     #[arg(short, long, value_name = "PATH")]
     pub(crate) output: Option<PathBuf>,
 
@@ -110,7 +115,7 @@ pub(crate) struct Args {
     pub(crate) original_runs: u32,
 
     /// How strictly a candidate's failure must match the original's
-    #[arg(long = "match", value_enum, default_value_t = Match::Exact)]
+    #[arg(long = "match", value_enum, default_value_t = Match::Same)]
     pub(crate) match_mode: Match,
 
     /// Print a one-line JSON summary on stdout at the end

@@ -26,6 +26,7 @@ fn failure(e: JobError) -> anyhow::Error {
         JobErrorKind::Flaky => exit::FLAKY,
         JobErrorKind::Output => exit::OUTPUT,
         JobErrorKind::Internal => exit::INTERNAL,
+        JobErrorKind::Cancelled => exit::INTERRUPTED,
     };
     Failure::new(code, e.message).into()
 }
@@ -112,6 +113,7 @@ fn spec_from(args: &Args) -> Result<JobSpec> {
     spec.hang = args.hang;
     spec.original_runs = args.original_runs as usize;
     spec.mode = match args.match_mode {
+        Match::Same => MatchMode::Same,
         Match::Exact => MatchMode::Exact,
         Match::Location => MatchMode::Location,
         Match::Any => MatchMode::Any,

@@ -81,7 +81,7 @@ fn ice_fixture(name: &str) -> (String, Vec<String>) {
     (text, flags)
 }
 
-/// Compiles `bug.min.rs` in `dir` by hand, as a user would check a result.
+/// Compiles `bug_min.rs` in `dir` by hand, as a user would check a result.
 fn compile_result(dir: &Path, flags: &[String]) -> Output {
     Command::new("rustc")
         .current_dir(dir)
@@ -91,7 +91,7 @@ fn compile_result(dir: &Path, flags: &[String]) -> Output {
             "--edition=2021",
             "--crate-type=lib",
             "--crate-name=bug",
-            "bug.min.rs",
+            "bug_min.rs",
             "--out-dir",
             "o",
         ])
@@ -121,7 +121,7 @@ fn ice_file_is_reduced_and_still_crashes_the_same_way() {
         .collect();
     assert!(!sizes.is_empty(), "{}", stderr(&o));
     assert!(sizes.windows(2).all(|w| w[1] <= w[0]), "{sizes:?}");
-    let out = std::fs::read_to_string(dir.path().join("bug.min.rs")).unwrap();
+    let out = std::fs::read_to_string(dir.path().join("bug_min.rs")).unwrap();
     assert!(out.len() * 3 < padded.len(), "not much smaller:\n{out}");
     let json = summary(&o);
     assert_eq!(json["output_bytes"].as_u64().unwrap() as usize, out.len());
@@ -168,7 +168,7 @@ fn compiler_guided_pass_deletes_what_rustc_reports_unused() {
     let removed = pass["removed"].as_u64().unwrap() as usize;
     assert!(removed * 10 > text.len() * 9, "{pass}");
     assert!(json["diagnostic_runs"].as_u64().unwrap() >= 1);
-    let out = std::fs::read_to_string(dir.path().join("bug.min.rs")).unwrap();
+    let out = std::fs::read_to_string(dir.path().join("bug_min.rs")).unwrap();
     assert!(!out.contains("Thing") && !out.contains("HashMap"), "{out}");
 }
 
@@ -214,7 +214,7 @@ fn query_stack_focus_deletes_the_unrelated_code_at_once() {
     // (the next focus step on the same case), depending on timing.
     assert!(pass["tests"].as_u64().unwrap() <= 2, "{pass}");
     assert!(pass["runs"].as_u64().unwrap() <= 3, "{pass}");
-    let out = std::fs::read_to_string(dir.path().join("bug.min.rs")).unwrap();
+    let out = std::fs::read_to_string(dir.path().join("bug_min.rs")).unwrap();
     assert!(!out.contains("Thing") && !out.contains("helper"), "{out}");
     let r = compile_result(dir.path(), &flags);
     assert!(String::from_utf8_lossy(&r.stderr).contains("Invalid operation on bool"));
@@ -249,7 +249,7 @@ fn parameters_go_with_their_arguments() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let pass = pass_stats(&summary(&o), "rust-params");
     assert!(pass["successes"].as_u64().unwrap() >= 1, "{pass}");
-    let out = std::fs::read_to_string(dir.path().join("bug.min.rs")).unwrap();
+    let out = std::fs::read_to_string(dir.path().join("bug_min.rs")).unwrap();
     // (The ICE comes even with `keep` unresolved, so all three go.)
     assert!(out.contains("pub fn helper() -> u16"), "{out}");
     assert_eq!(out.matches("helper();").count(), 2, "{out}");
@@ -319,7 +319,7 @@ fn a_candidate_with_a_different_ice_is_rejected() {
         &["--ice", "slip.rs", "-j", "2", "--", "-Ztreat-err-as-bug=1"],
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let out = std::fs::read_to_string(dir.path().join("slip.min.rs")).unwrap();
+    let out = std::fs::read_to_string(dir.path().join("slip_min.rs")).unwrap();
     assert!(out.contains("nope"), "slipped to another error:\n{out}");
     // With --match any, the other error is fine too, and the result is smaller.
     let o = run(
@@ -397,10 +397,10 @@ fn warm_ice_rerun_only_checks_the_original_and_the_result() {
     let mut args = vec!["--ice", "bug.rs", "-j", "2", "--json", "--"];
     args.extend(flags.iter().map(String::as_str));
     let cold = summary(&run(dir.path(), &args));
-    let cold_out = std::fs::read_to_string(dir.path().join("bug.min.rs")).unwrap();
+    let cold_out = std::fs::read_to_string(dir.path().join("bug_min.rs")).unwrap();
     let warm = summary(&run(dir.path(), &args));
     assert_eq!(
-        std::fs::read_to_string(dir.path().join("bug.min.rs")).unwrap(),
+        std::fs::read_to_string(dir.path().join("bug_min.rs")).unwrap(),
         cold_out
     );
     assert!(cold["predicate_runs"].as_u64().unwrap() > 5, "{cold}");
@@ -849,7 +849,7 @@ fn a_rustc_hang_is_reduced_with_ice_and_hang() {
         ],
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let min = std::fs::read_to_string(dir.path().join("spin.min.rs")).unwrap();
+    let min = std::fs::read_to_string(dir.path().join("spin_min.rs")).unwrap();
     assert!(
         min.contains("loop") && !min.contains("Counter") && !min.contains("total"),
         "{min}"
@@ -1403,7 +1403,7 @@ fn every_shipped_ice_keeps_its_signature() {
         }
         let o = run(dir.path(), &args);
         assert_eq!(o.status.code(), Some(0), "{name}: {}", stderr(&o));
-        let out = std::fs::read_to_string(dir.path().join("bug.min.rs")).unwrap();
+        let out = std::fs::read_to_string(dir.path().join("bug_min.rs")).unwrap();
         assert!(out.len() < padded.len(), "{name}: not smaller");
         let r = compile_result(dir.path(), &flags);
         let err = String::from_utf8_lossy(&r.stderr);

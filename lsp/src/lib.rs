@@ -3,7 +3,7 @@
 //! It offers "Minimize this ICE" and "Minimize failing test `NAME`" code actions;
 //! `workspace/executeCommand` runs the job on a worker thread with `$/progress`,
 //! cancellation (`$/cancelRequest`, `window/workDoneProgress/cancel`), and at the
-//! end creates `NAME.min.rs` (`workspace/applyEdit`) and opens it
+//! end creates `NAME_min.rs` (`workspace/applyEdit`) and opens it
 //! (`window/showDocument`), falling back to writing the file and
 //! `window/showMessage` for clients without those. Only this crate knows LSP types.
 

@@ -675,6 +675,7 @@ impl Server {
             }
             Err(e) => {
                 let code = match e.kind {
+                    JobErrorKind::Cancelled => ErrorCode::RequestCanceled,
                     JobErrorKind::Internal => ErrorCode::InternalError,
                     _ if j.request_cancelled => ErrorCode::RequestCanceled,
                     _ => ErrorCode::RequestFailed,

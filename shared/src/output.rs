@@ -94,7 +94,7 @@ mod tests {
     #[test]
     fn atomic_write_replaces() {
         let d = tempfile::tempdir().unwrap();
-        let p = d.path().join("x.min.rs");
+        let p = d.path().join("x_min.rs");
         write_atomic(&p, b"one").unwrap();
         write_atomic(&p, b"two").unwrap();
         assert_eq!(fs::read(&p).unwrap(), b"two");

@@ -40,6 +40,30 @@ pub fn parse_ahead(case: &TestCase) {
     }
 }
 
+/// The names the Rust files of `case` define (items, fields, variants, variables,
+/// parameters, generic parameters, labels), sorted and deduplicated: what a bug
+/// signature generalizes (`predicate::MatchMode::Same`), since the reduction renames
+/// and moves them.
+pub fn defined_names(case: &TestCase) -> Vec<String> {
+    let mut names = std::collections::BTreeSet::new();
+    for (path, bytes) in case.files() {
+        let Some(text) = is_rust(path).then(|| std::str::from_utf8(bytes).ok()).flatten() else {
+            continue;
+        };
+        let root = parsed(text, true).syntax_node();
+        for node in root.descendants() {
+            if node.kind() == SyntaxKind::NAME {
+                let name = node.text().to_string();
+                let name = name.strip_prefix("r#").unwrap_or(&name);
+                if !name.is_empty() && name != "self" {
+                    names.insert(name.to_string());
+                }
+            }
+        }
+    }
+    names.into_iter().collect()
+}
+
 /// The passes that a case alike to another ([`alike_key`]) may still give
 /// something new: they work on what the likeness leaves out (names, comments,
 /// visibility), or they do not sweep (`rust-focus`).

@@ -58,8 +58,8 @@ export function compile(file, cmdFrom) {
   const cmd = fs.readFileSync(path.join(repo, cmdFrom), 'utf8').split('\n')[0];
   const flags = cmd.replace(/^\/\/ cmd: RUSTC_BOOTSTRAP=1 rustc /, '').split(/\s+/).filter(Boolean);
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'cm-rustc-'));
-  // `NAME.min.rs` is not a valid crate name by itself.
-  const crateName = path.basename(file).split('.')[0];
+  // The crate name of the original (`repro` for `repro_min.rs`).
+  const crateName = path.basename(file).split('.')[0].replace(/_min$/, '');
   const r = spawnSync('rustc', [...flags, '--crate-name', crateName, '--out-dir', out, file], {
     env: { ...process.env, RUSTC_BOOTSTRAP: '1', RUSTC_ICE: '0' },
     encoding: 'utf8',

@@ -61,7 +61,7 @@ test('the action is offered, runs with server-created progress, creates and show
       command: cmd.command,
       arguments: cmd.arguments,
     });
-    const minPath = path.join(path.dirname(file), 'repro.min.rs');
+    const minPath = path.join(path.dirname(file), 'repro_min.rs');
     assert.equal(result.output, minPath);
     assert.ok(result.outputBytes < result.inputBytes, JSON.stringify(result));
     assert.equal(result.cancelled, false);
@@ -153,7 +153,7 @@ test('$/cancelRequest stops the job within a second, kills its children, keeps t
     const took = Date.now() - t0;
     assert.ok(took < 1000, `cancelling took ${took} ms`);
     assert.deepEqual(childrenOf(s.child.pid), [], 'child processes left after cancel');
-    const minPath = path.join(path.dirname(file), 'big.min.rs');
+    const minPath = path.join(path.dirname(file), 'big_min.rs');
     await waitFor(() => fs.existsSync(minPath) && s.log.shown.length === 1, 5000);
     assert.ok(fs.statSync(minPath).size < original.length);
     assert.ok(compile(minPath, 'tests/ices/slice_pattern_deferred_init_layout.rs').includes('unexpected unsized field'));
@@ -201,7 +201,7 @@ test('a client without showDocument or file creation gets the file written and a
       command: action.command.command,
       arguments: action.command.arguments,
     });
-    const minPath = path.join(path.dirname(file), 'plain.min.rs');
+    const minPath = path.join(path.dirname(file), 'plain_min.rs');
     await waitFor(() => s.log.messages.some((m) => m.message.includes(minPath)), 5000);
     assert.equal(s.log.applied.length, 0);
     assert.equal(s.log.shown.length, 0);

@@ -28,7 +28,7 @@ test('neovim: code action through vim.ui.select, progress, the result file, mess
   assert.equal(r.status, 0, `nvim failed:\n${log}\n${r.stderr}`);
   assert.match(log, /offered: Minimize this ICE/);
   assert.match(log, /PASS/);
-  const min = path.join(dir, 'repro.min.rs');
+  const min = path.join(dir, 'repro_min.rs');
   assert.ok(fs.statSync(min).size < original.length);
   assert.ok(compile(min, ICE).includes(expectedIce(ICE)), 'the result shows the same ICE');
   assert.deepEqual(fs.readFileSync(file), original);

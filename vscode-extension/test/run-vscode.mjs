@@ -5,7 +5,7 @@
 //    with extensionTestsPath = out/test/index.js, against the real server and rustc.
 // 2. The packaged .vsix installed into a fresh code-server, and a UI flow as a user
 //    does it: open the ICE file, Ctrl+., choose "Minimize this ICE", see the progress,
-//    get repro.min.rs in a new tab. Screenshots go to test-results/ (and the final
+//    get repro_min.rs in a new tab. Screenshots go to test-results/ (and the final
 //    one to media/screenshot.png when CM_UPDATE_SCREENSHOT=1).
 //
 // Exit code 0 when both pass. Every process is started with setsid and killed as a
@@ -246,7 +246,7 @@ async function uiFlow() {
     if (note) {
       await page.screenshot({ path: path.join(results, '2-progress.png') });
     }
-    await page.waitForSelector('.tabs-container >> text=repro.min.rs', { timeout: 180000 });
+    await page.waitForSelector('.tabs-container >> text=repro_min.rs', { timeout: 180000 });
     await sleep(1500);
     const shot = path.join(results, '3-result.png');
     await page.screenshot({ path: shot });
@@ -254,13 +254,13 @@ async function uiFlow() {
       fs.mkdirSync(path.join(ext, 'media'), { recursive: true });
       fs.copyFileSync(shot, path.join(ext, 'media', 'screenshot.png'));
     }
-    const min = path.join(w.ws, 'repro.min.rs');
+    const min = path.join(w.ws, 'repro_min.rs');
     const t0 = Date.now();
     while (!(fs.existsSync(min) && fs.statSync(min).size > 0) && Date.now() - t0 < 10000) {
       await sleep(200);
     }
     const ok = fs.existsSync(min) && fs.statSync(min).size < fs.statSync(path.join(w.ws, 'repro.rs')).size;
-    console.log(`UI flow: ${ok ? 'repro.min.rs opened in a new tab and saved' : 'no smaller repro.min.rs on disk'}`);
+    console.log(`UI flow: ${ok ? 'repro_min.rs opened in a new tab and saved' : 'no smaller repro_min.rs on disk'}`);
     return ok;
   } finally {
     await b.close();

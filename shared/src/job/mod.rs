@@ -75,7 +75,7 @@ pub enum Target {
 /// Where the result goes.
 #[derive(Clone, Debug, Default)]
 pub enum OutputChoice {
-    /// `NAME.min.EXT` next to the original (`NAME.min/` for a crate).
+    /// `NAME_min.rs` or `NAME.min.EXT` next to the original (`NAME.min/` for a crate).
     #[default]
     Beside,
     /// This path.
@@ -137,7 +137,7 @@ impl JobSpec {
             env: Vec::new(),
             timeout: Duration::from_secs(60),
             hang: false,
-            mode: MatchMode::Exact,
+            mode: MatchMode::Same,
             jobs: std::thread::available_parallelism()
                 .map(|n| n.get())
                 .unwrap_or(1),
@@ -167,6 +167,8 @@ pub enum JobErrorKind {
     Output,
     /// Broken infrastructure or a bug of ours.
     Internal,
+    /// Cancelled (Ctrl-C, a client's cancel) before there was a result.
+    Cancelled,
 }
 
 /// A failed job: the kind and what to tell the user (lowercase, no final period).
@@ -406,14 +408,22 @@ impl Job {
             config,
             cache,
             cancel: cancel.clone(),
-            admit: if self.is_rust {
+            // A candidate with a new syntax error is dropped without a run only
+            // where the check compiles the code with rustc: a test cannot run
+            // without a build, and an ICE repro is wanted as code that parses. A
+            // script may accept anything.
+            admit: if self.is_rust && !matches!(self.check, Check::Script(_)) {
                 let check = crate::syntax::ParseCheck::new(&self.case);
                 Some(Box::new(move |c: &TestCase| check.admits(c)))
             } else {
                 None
             },
             finish,
-            alike: self.is_rust.then(crate::syntax::rust_alike),
+            // No likeness: whether two cases that differ only in names, comments,
+            // `pub` or trailing commas get the same verdict cannot be known
+            // without running the check (`fn main`, a check that reads a name,
+            // `(x,)` against `(x)`, a lint about visibility).
+            alike: None,
         };
         let outcome = match reduce(self.case.clone(), reduction, observer, &mut sink) {
             Ok(o) => o,

@@ -71,7 +71,7 @@ impl Job {
         }
         if cancel.is_cancelled() {
             return Err(JobError::new(
-                JobErrorKind::Internal,
+                JobErrorKind::Cancelled,
                 "cancelled while checking the original",
             ));
         }
@@ -142,7 +142,7 @@ impl Job {
             };
             if cancel.is_cancelled() {
                 return Err(JobError::new(
-                    JobErrorKind::Internal,
+                    JobErrorKind::Cancelled,
                     "cancelled while checking the original",
                 ));
             }
@@ -362,6 +362,9 @@ fn first_run(
     let to_error = |e: PredicateError| -> JobError {
         match e {
             PredicateError::Other(m) => JobError::new(JobErrorKind::BadInput, m),
+            PredicateError::Cancelled => {
+                JobError::new(JobErrorKind::Cancelled, "cancelled while checking the original")
+            }
             e => internal(e),
         }
     };

@@ -124,13 +124,15 @@ fn check_crate_root(root: &Path) -> Result<PathBuf, JobError> {
     Ok(root)
 }
 
-/// `NAME.min.EXT` beside `path`.
+/// `NAME.min.EXT` beside `path`; `NAME_min.rs` for Rust, so that `rustc NAME_min.rs`
+/// takes the file name as a valid crate name.
 pub fn min_name(path: &Path) -> PathBuf {
     let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
     let name = match path.extension() {
+        Some(ext) if ext == "rs" => format!("{stem}_min.rs"),
         Some(ext) => format!("{stem}.min.{}", ext.to_string_lossy()),
         None => format!("{stem}.min"),
     };
@@ -199,6 +201,79 @@ pub(super) fn read_crate(
     Ok((root, case, output, (source, output_tree)))
 }
 
+/// The extra rustc flags of a file, as the user wrote them, split into what the
+/// tool sets itself (taken over from them) and the rest.
+#[derive(Debug, PartialEq)]
+struct RustcFlags {
+    edition: Option<String>,
+    crate_type: Option<String>,
+    rest: Vec<std::ffi::OsString>,
+}
+
+/// Reads `--edition` and `--crate-type` (`--opt=V` or `--opt V`) out of `extra`, so
+/// that a command line copied from a crash replaces the defaults instead of giving
+/// them twice. The same option given with a different value by the tool's own
+/// option is an error, and so are `-o` and `--out-dir`: compiler output goes to
+/// each check's scratch directory. `--crate-name` and `--emit` stay in the flags
+/// (the tool adds its own `--crate-name` only when there is none).
+fn rustc_flags(
+    extra: &[std::ffi::OsString],
+    mut edition: Option<String>,
+    mut crate_type: Option<String>,
+) -> Result<RustcFlags, JobError> {
+    let usage = |msg: String| JobError::new(JobErrorKind::Usage, msg);
+    let mut rest = Vec::new();
+    let mut args = extra.iter();
+    while let Some(arg) = args.next() {
+        let text = arg.to_string_lossy();
+        let (name, inline) = match text.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n.to_string(), Some(v.to_string())),
+            _ => (text.to_string(), None),
+        };
+        let slot = match name.as_str() {
+            "--edition" => &mut edition,
+            "--crate-type" => &mut crate_type,
+            "-o" | "--out-dir" => {
+                return Err(usage(format!(
+                    "`{name}` in the rustc flags: cargo-minimize writes the compiler's output \
+                     into each check's scratch directory; leave `{name}` out (the result goes \
+                     where `--output` says)"
+                )))
+            }
+            _ if text.starts_with("-o") && text.len() > 2 => {
+                return Err(usage(format!(
+                    "`{text}` in the rustc flags: cargo-minimize writes the compiler's output \
+                     into each check's scratch directory; leave `-o` out"
+                )))
+            }
+            _ => {
+                rest.push(arg.clone());
+                continue;
+            }
+        };
+        let value = match inline {
+            Some(v) => v,
+            None => match args.next() {
+                Some(v) => v.to_string_lossy().into_owned(),
+                None => return Err(usage(format!("`{name}` in the rustc flags needs a value"))),
+            },
+        };
+        match slot {
+            Some(old) if *old != value => {
+                return Err(usage(format!(
+                    "`{name}` is given twice, as {old} and as {value}; give it once"
+                )))
+            }
+            _ => *slot = Some(value),
+        }
+    }
+    Ok(RustcFlags {
+        edition,
+        crate_type,
+        rest,
+    })
+}
+
 pub(super) fn resolve(spec: &JobSpec) -> Result<Resolved, JobError> {
     let timeout = Some(spec.timeout);
     Ok(match &spec.target {
@@ -210,11 +285,15 @@ pub(super) fn resolve(spec: &JobSpec) -> Result<Resolved, JobError> {
             let bytes = read_file(path, true)?;
             let text = String::from_utf8_lossy(&bytes);
             let root = path.parent().and_then(find_crate_root);
+            let RustcFlags {
+                edition,
+                crate_type,
+                rest: flags,
+            } = rustc_flags(&spec.extra, edition.clone(), crate_type.clone())?;
             let edition = edition
-                .clone()
                 .or_else(|| root.as_deref().and_then(crate_edition))
                 .unwrap_or_else(|| "2021".into());
-            let crate_type = crate_type.clone().unwrap_or_else(|| {
+            let crate_type = crate_type.unwrap_or_else(|| {
                 if text.contains("fn main") {
                     "bin"
                 } else {
@@ -229,7 +308,7 @@ pub(super) fn resolve(spec: &JobSpec) -> Result<Resolved, JobError> {
                     edition,
                     crate_type,
                 },
-                flags: spec.extra.clone(),
+                flags,
                 env: spec.env.clone(),
                 timeout,
                 mode: spec.mode,
@@ -334,4 +413,42 @@ pub(super) fn resolve(spec: &JobSpec) -> Result<Resolved, JobError> {
             }
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn flags(extra: &[&str], edition: Option<&str>) -> Result<RustcFlags, JobError> {
+        let extra: Vec<std::ffi::OsString> = extra.iter().map(Into::into).collect();
+        rustc_flags(&extra, edition.map(Into::into), None)
+    }
+
+    #[test]
+    fn options_the_tool_sets_are_taken_from_the_users_flags() {
+        let f = flags(&["--edition=2024", "-Zmir-enable-passes=+Inline"], None).unwrap();
+        assert_eq!(f.edition.as_deref(), Some("2024"));
+        assert_eq!(f.rest, vec![std::ffi::OsString::from("-Zmir-enable-passes=+Inline")]);
+        let f = flags(&["--crate-type", "rlib", "--edition", "2018", "-Copt-level=3"], None).unwrap();
+        assert_eq!(f.crate_type.as_deref(), Some("rlib"));
+        assert_eq!(f.edition.as_deref(), Some("2018"));
+        assert_eq!(f.rest, vec![std::ffi::OsString::from("-Copt-level=3")]);
+        // The same value twice is fine, two values are not.
+        assert!(flags(&["--edition=2021"], Some("2021")).is_ok());
+        let e = flags(&["--edition=2024"], Some("2021")).unwrap_err();
+        assert!(e.to_string().contains("given twice"), "{e}");
+        // Names and emits stay with the flags.
+        let f = flags(&["--crate-name", "x", "--emit=mir"], None).unwrap();
+        assert_eq!(f.rest.len(), 3);
+    }
+
+    #[test]
+    fn output_options_are_refused_with_a_reason() {
+        for args in [&["-o", "x"][..], &["-ox"], &["--out-dir", "d"], &["--out-dir=d"]] {
+            let e = flags(args, None).unwrap_err();
+            assert_eq!(e.kind, JobErrorKind::Usage);
+            assert!(e.to_string().contains("scratch directory"), "{e}");
+        }
+        assert!(flags(&["--edition"], None).is_err());
+    }
 }

@@ -194,7 +194,7 @@ impl IcePredicate {
                 crate_type,
             } => {
                 let file = dir.join(case.path(0));
-                // A fixed crate name keeps the result (`bug.min.rs`) compilable as is.
+                // A fixed crate name keeps the result (`bug_min.rs`) compilable as is.
                 let stem = case
                     .path(0)
                     .file_stem()
@@ -289,7 +289,10 @@ impl IcePredicate {
         let stderr = String::from_utf8_lossy(&finished.stderr);
         let crashed = finished.code == Some(101) || finished.signal.is_some();
         let signature = if crashed {
-            ice_signature(&stderr)
+            ice_signature(&stderr).map(|sig| match self.config.mode {
+                MatchMode::Same => sig.with_names(crate::syntax::defined_names(case)),
+                _ => sig,
+            })
         } else {
             None
         };
@@ -360,7 +363,18 @@ impl Predicate<TestCase> for IcePredicate {
         let dir = self.materialize(case, env)?;
         let (command, on_stdout) = match &self.config.compile {
             Compile::Rustc { .. } => (
-                self.runnable(case, &dir)
+                {
+                    // The user's own output format would be given twice.
+                    let mut spec = self.runnable(case, &dir);
+                    let mut drop_next = false;
+                    spec.args.retain(|a| {
+                        let a = a.to_string_lossy();
+                        let drop = drop_next || a.starts_with("--error-format") || a.starts_with("--json");
+                        drop_next = a == "--error-format" || a == "--json";
+                        !drop
+                    });
+                    spec
+                }
                     .arg("--error-format=json")
                     .arg("--emit=metadata")
                     .arg("-Wunused")

@@ -1,15 +1,28 @@
-//! Bug signatures: what makes two failures "the same bug". An ICE is identified by
-//! its normalized message and location plus the first query frame; a test failure
-//! by its panic location and normalized message.
+//! Bug signatures: what makes two failures "the same bug". An ICE is identified the
+//! way compiler maintainers do (the rustc-dev-guide): the same compiler location and
+//! the same query, and the same message once what the user's code contributes to it
+//! is taken out (see [`MatchMode::Same`]); a test failure by its panic location and
+//! normalized message.
 
+use std::collections::BTreeSet;
+use std::sync::LazyLock;
+
+use regex::Regex;
 use serde::{Deserialize, Serialize};
 
 /// How strictly a candidate's failure must match the original's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MatchMode {
-    /// Location, message and first query frame must all match (the default).
+    /// The same compiler (or panic) location and first query frame, and the same
+    /// message after removing what the user's code puts into it: file paths and
+    /// `line:column` positions, numbers, `DefId`s, crate hashes, lifetimes, and the
+    /// names the case defines (a path naming one of them counts as one name, so
+    /// inlining a module or renaming an item keeps the bug the same). The default.
     #[default]
+    Same,
+    /// Location, message and first query frame must all match, the message with
+    /// only paths, positions and numbers normalized (names and module paths count).
     Exact,
     /// Only the location (file:line:col in the compiler or the panicking code).
     Location,
@@ -26,6 +39,17 @@ pub struct Signature {
     pub message: String,
     /// The first frame of the query stack (`typeck`), when known.
     pub query: Option<String>,
+    /// The whole first line of the message with only file paths taken out (what
+    /// [`MatchMode::Same`] generalizes; `message` is cut at 240 characters).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub text: String,
+    /// The names the failing case defines (see [`MatchMode::Same`]), sorted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub names: Vec<String>,
+    /// A compiler crash (not a test's panic): what its message prints in brackets
+    /// is the compiler's dump of the user's code (see [`MatchMode::Same`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ice: bool,
 }
 
 impl Signature {
@@ -42,7 +66,35 @@ impl Signature {
                     && self.message == other.message
                     && self.query == other.query
             }
+            MatchMode::Same => {
+                if self.location != other.location || self.query != other.query {
+                    return false;
+                }
+                // Both messages are generalized with the names of both cases, so
+                // a word that one case defines and the other does not (a name
+                // that is also an English word of the message) counts the same.
+                let names: BTreeSet<&str> = (self.names.iter().chain(&other.names))
+                    .map(String::as_str)
+                    .collect();
+                let (a, b) = (self.full_text(), other.full_text());
+                let ice = self.ice && other.ice;
+                a == b || generalize(a, &names, ice) == generalize(b, &names, ice)
+            }
         }
+    }
+
+    fn full_text(&self) -> &str {
+        if self.text.is_empty() {
+            &self.message
+        } else {
+            &self.text
+        }
+    }
+
+    /// Records the names `case` defines, for [`MatchMode::Same`].
+    pub fn with_names(mut self, names: Vec<String>) -> Signature {
+        self.names = names;
+        self
     }
 
     /// One line for humans and reports.
@@ -82,6 +134,78 @@ pub fn verdict_for(
     }
 }
 
+/// `text` with what a user's code contributes taken out (see [`MatchMode::Same`]):
+/// for a compiler crash (`ice`), what is inside brackets (`ParamEnv { .. }`,
+/// `TraitPredicate(..)`: dumps of the user's types, bounds and spans); then file
+/// paths with positions, `DefId(..)`, crate hashes (`krate[1a2b]`), lifetimes, the
+/// `names` (and any `::` path with one of them in it), then numbers.
+pub fn generalize(text: &str, names: &BTreeSet<&str>, ice: bool) -> String {
+    let collapsed;
+    let text = if ice {
+        collapsed = collapse_brackets(text);
+        collapsed.as_str()
+    } else {
+        text
+    };
+    static DEF_ID: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"DefId\([^)]*\)").unwrap());
+    static HASH: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"\[[0-9a-f]{4,16}\]").unwrap());
+    static LIFETIME: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"'([A-Za-z_][A-Za-z0-9_]*)\b").unwrap());
+    static WORD: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"[A-Za-z_][A-Za-z0-9_]*").unwrap());
+    static PATH: LazyLock<Regex> = LazyLock::new(|| {
+        let seg = r"[A-Za-z0-9_#{}\x00]+(?:\[H\])?";
+        Regex::new(&format!(r"(?:{seg}::)*\x00(?:\[H\])?(?:::{seg})*")).unwrap()
+    });
+    let s = DEF_ID.replace_all(text, "DefId(..)");
+    let s = HASH.replace_all(&s, "[H]");
+    let s = LIFETIME.replace_all(&s, |c: &regex::Captures<'_>| {
+        if &c[1] == "static" {
+            "'static".to_string()
+        } else {
+            "'L".to_string()
+        }
+    });
+    // Names become a marker byte first, so that a path is recognized by it.
+    let s = WORD.replace_all(&s, |c: &regex::Captures<'_>| {
+        if names.contains(&c[0]) {
+            "\x00".to_string()
+        } else {
+            c[0].to_string()
+        }
+    });
+    let s = PATH.replace_all(&s, "ID");
+    normalize_message_with(&s, usize::MAX)
+}
+
+/// `text` with the contents of every outermost `(..)`, `[..]` and `{..}` replaced by
+/// `..` (an unbalanced opening bracket counts to the end).
+fn collapse_brackets(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '(' | '[' | '{' => {
+                if depth == 0 {
+                    out.push(c);
+                    out.push_str("..");
+                }
+                depth += 1;
+            }
+            ')' | ']' | '}' if depth > 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    out.push(c);
+                }
+            }
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
 /// Text that marks rustc output as an internal compiler error.
 pub fn looks_like_ice(stderr: &str) -> bool {
     stderr.contains("error: internal compiler error")
@@ -108,6 +232,52 @@ fn normalize_path(p: &str) -> String {
 /// Normalizes a message: paths of `.rs` files with line/column (which shift as the
 /// code shrinks) become `FILE`, standalone numbers become `N`, thread ids go.
 pub fn normalize_message(msg: &str) -> String {
+    normalize_message_with(msg, 240)
+}
+
+/// A message's first line as [`Signature::text`]: paths of `.rs` files (user files
+/// with their positions, not the compiler's) become `FILE`, whitespace is squashed,
+/// at most 4 KiB.
+fn message_text(msg: &str) -> String {
+    let mut out = String::new();
+    for word in msg.split_inclusive(|c: char| {
+        c.is_whitespace() || c == '`' || c == '(' || c == ')' || c == ','
+    }) {
+        let trimmed = word.trim_end_matches(|c: char| {
+            c.is_whitespace() || c == '`' || c == '(' || c == ')' || c == ','
+        });
+        if is_user_path(trimmed) {
+            out.push_str("FILE");
+            out.push_str(&word[trimmed.len()..]);
+        } else {
+            out.push_str(word);
+        }
+    }
+    let mut s = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    truncate(&mut s, 4096);
+    s
+}
+
+/// A word naming a `.rs` file of the user (not one of the compiler or the standard
+/// library), with or without a position.
+fn is_user_path(word: &str) -> bool {
+    (word.contains(".rs:") || word.ends_with(".rs"))
+        && !word.contains("compiler/")
+        && !word.contains("library/")
+        && !word.contains("rustc-dev")
+}
+
+fn truncate(s: &mut String, max: usize) {
+    if s.len() > max {
+        let mut cut = max;
+        while !s.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        s.truncate(cut);
+    }
+}
+
+fn normalize_message_with(msg: &str, max: usize) -> String {
     let mut out = String::new();
     for word in msg.split_inclusive(|c: char| {
         c.is_whitespace() || c == '`' || c == '(' || c == ')' || c == ','
@@ -145,13 +315,7 @@ pub fn normalize_message(msg: &str) -> String {
         }
     }
     let mut s = res.split_whitespace().collect::<Vec<_>>().join(" ");
-    if s.len() > 240 {
-        let mut cut = 240;
-        while !s.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        s.truncate(cut);
-    }
+    truncate(&mut s, max);
     s
 }
 
@@ -183,14 +347,28 @@ pub fn ice_signature(stderr: &str) -> Option<Signature> {
         };
         let rest = rest.strip_prefix(": ").unwrap_or(rest);
         let (location, message) = split_location(rest);
-        let message = match code {
-            Some(c) => format!("[{c}] {}", normalize_message(message)),
-            None => normalize_message(message),
+        // A delayed bug names where it was delayed in the compiler.
+        let location = location.or_else(|| {
+            lines.iter().find_map(|l| {
+                let at = l.strip_prefix("note: delayed at ")?.split_whitespace().next()?;
+                let at = normalize_path(at);
+                (!is_user_path(&at)).then_some(at)
+            })
+        });
+        let (message, text) = match code {
+            Some(c) => (
+                format!("[{c}] {}", normalize_message(message)),
+                format!("[{c}] {}", message_text(message)),
+            ),
+            None => (normalize_message(message), message_text(message)),
         };
         return Some(Signature {
             location,
             message,
             query,
+            text,
+            names: Vec::new(),
+            ice: true,
         });
     }
     // 2. `thread 'rustc' (tid) panicked at <loc>:` then the message on the next line.
@@ -208,18 +386,29 @@ pub fn ice_signature(stderr: &str) -> Option<Signature> {
             location: Some(normalize_path(at)),
             message: normalize_message(message),
             query,
+            text: message_text(message),
+            names: Vec::new(),
+            ice: true,
         });
     }
     Some(Signature {
         location: None,
         message: "unrecognized internal compiler error".into(),
         query,
+        ice: true,
+        ..Signature::default()
     })
 }
 
-/// Splits `path.rs:L:C: message` into a normalized location and the message.
+/// Splits `path.rs:L:C: message` into a normalized location and the message. A
+/// position in the user's own file (a span of a delayed bug) is not a location: it
+/// moves with every cut and names the worker's scratch directory; it stays in the
+/// message, where it is normalized as a path.
 fn split_location(s: &str) -> (Option<String>, &str) {
     if let Some(i) = s.find(".rs:") {
+        if is_user_path(&s[..i + 3]) {
+            return (None, s);
+        }
         let after = &s[i + 4..];
         // Skip `L:C` and the following `: `.
         let mut parts = after.splitn(3, ':');
@@ -255,6 +444,9 @@ pub fn test_failure_signature(output: &str, test_name: Option<&str>) -> Option<S
         location: Some(normalize_path(at)),
         message: normalize_message(message),
         query: None,
+        text: message_text(message),
+        names: Vec::new(),
+        ice: false,
     })
 }
 
@@ -327,5 +519,78 @@ mod tests {
             s.message,
             "index out of bounds: the len is N but the index is N"
         );
+    }
+
+    fn named(stderr: &str, names: &[&str]) -> Signature {
+        ice_signature(stderr)
+            .unwrap()
+            .with_names(names.iter().map(|n| n.to_string()).collect())
+    }
+
+    #[test]
+    fn a_span_of_the_users_file_is_neither_location_nor_message() {
+        let at = |dir: &str, line: u32| {
+            format!("error: internal compiler error: /tmp/cargo-minimize-check-1/{dir}/case/bug.rs:{line}:1: {line}:9 (#0): no type for node HirId(DefId(0:4 ~ bug[2ff1]::f).5) in fcx\nquery stack during panic:\n#0 [typeck] type-checking `f`\n")
+        };
+        let a = named(&at("a", 777), &["f"]);
+        let b = named(&at("b1", 777), &["f"]);
+        let c = named(&at("a", 3), &["f"]);
+        assert_eq!(a.location, None);
+        assert_eq!(a, b, "the worker's directory does not count");
+        assert!(a.matches(&c, MatchMode::Same));
+        assert!(a.matches(&c, MatchMode::Exact));
+    }
+
+    #[test]
+    fn names_of_the_case_and_module_paths_do_not_count() {
+        let msg = |m: &str| {
+            format!("thread 'rustc' (9) panicked at /rustc-dev/x/compiler/rustc_trait_selection/src/solve.rs:10:5:\n{m}\nquery stack during panic:\n#0 [typeck] type-checking `x`\n")
+        };
+        let original = named(
+            &msg("unexpected `<dyn Object as Source>` in bug[2ff1]::inner::deep::Holder<'a>: TraitPredicate(<dyn Object as Source>, polarity:Positive)"),
+            &["Object", "Source", "inner", "deep", "Holder", "value"],
+        );
+        let reduced = named(
+            &msg("unexpected `<dyn A as B>` in bug[91c0]::C<'b>: TraitPredicate(<dyn A as B>, polarity:Positive)"),
+            &["A", "B", "C"],
+        );
+        assert!(original.matches(&reduced, MatchMode::Same));
+        assert!(!original.matches(&reduced, MatchMode::Exact));
+        // What the compiler says by itself still counts.
+        let other = named(
+            &msg("unexpected `<dyn A as B>` in bug[91c0]::C<'b>: ProjectionPredicate(<dyn A as B>, polarity:Positive)"),
+            &["A", "B", "C"],
+        );
+        assert!(!original.matches(&other, MatchMode::Same));
+        // Standard names are not the user's.
+        let std_a = named(&msg("missing `<A as Copy>`"), &["A"]);
+        let std_b = named(&msg("missing `<A as Sized>`"), &["A"]);
+        assert!(!std_a.matches(&std_b, MatchMode::Same));
+    }
+
+    #[test]
+    fn a_name_that_is_also_a_word_of_the_message_counts_on_both_sides() {
+        let msg = |m: &str| format!("error: internal compiler error: compiler/rustc_x/src/y.rs:1:2: {m}\n");
+        let a = named(&msg("cannot find value `value` here"), &["value"]);
+        let b = named(&msg("cannot find value `a` here"), &["a"]);
+        assert!(a.matches(&b, MatchMode::Same));
+    }
+
+    #[test]
+    fn a_delayed_bug_is_located_where_it_was_delayed_and_its_dumps_do_not_count() {
+        let ice = |bounds: &str, line: u32| {
+            format!("error: internal compiler error: failed region resolution while normalizing ParamEnv {{ caller_bounds: [{bounds}] }}: [ConcreteFailure(ObligationCause {{ span: /w/x.rs:{line}:1: {line}:43 (#0) }})]\n  --> /w/x.rs:{line}:1\nnote: delayed at /rustc-dev/5980/compiler/rustc_trait_selection/src/traits/mod.rs:293:19 - disabled backtrace\n")
+        };
+        let a = named(&ice("TraitPredicate(<W as Child<&'b ()>>), TraitPredicate(<W as Sized>)", 24), &["W", "Child"]);
+        let b = named(&ice("TraitPredicate(<A as B<&'a ()>>)", 2), &["A", "B"]);
+        assert_eq!(
+            a.location.as_deref(),
+            Some("compiler/rustc_trait_selection/src/traits/mod.rs:293:19")
+        );
+        assert!(a.matches(&b, MatchMode::Same));
+        assert!(!a.matches(&b, MatchMode::Exact));
+        // A test's panic message is not a compiler dump: its brackets count.
+        let t = |m: &str| test_failure_signature(&format!("thread 't' (1) panicked at src/lib.rs:3:5:\n{m}\n"), None).unwrap();
+        assert!(!t("Err(Eof)").matches(&t("Err(Syntax)"), MatchMode::Same));
     }
 }

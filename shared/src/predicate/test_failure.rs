@@ -360,6 +360,9 @@ impl TestPredicate {
                             .location
                             .map(|l| strip_own_line(&l, |f| case.index_of(Path::new(f)).is_some()));
                     }
+                    if self.config.mode == MatchMode::Same {
+                        sig = sig.with_names(crate::syntax::defined_names(case));
+                    }
                     sig
                 })
             };

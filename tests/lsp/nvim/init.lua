@@ -50,7 +50,7 @@ end
 vim.api.nvim_create_autocmd('VimEnter', {
   callback = function()
     local file = vim.api.nvim_buf_get_name(0)
-    local out = file:gsub('%.rs$', '.min.rs')
+    local out = file:gsub('%.rs$', '_min.rs')
     local ready = false
     local id = vim.lsp.start_client({
       name = 'cargo-minimize',

@@ -77,14 +77,14 @@ export async function run(): Promise<void> {
       },
     ],
     [
-      'minimizing the file creates repro.min.rs, opens it, and keeps the original',
+      'minimizing the file creates repro_min.rs, opens it, and keeps the original',
       async () => {
         const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(repro));
         editor.selection = new vscode.Selection(0, 0, 0, 0);
         await vscode.commands.executeCommand('cargoMinimize.minimizeFileIce');
         const result = api?.lastResult();
         assert.ok(result, 'a result');
-        assert.equal(result.output, path.join(folder, 'repro.min.rs'));
+        assert.equal(result.output, path.join(folder, 'repro_min.rs'));
         assert.ok(result.outputBytes < result.inputBytes, JSON.stringify(result));
         const onDisk = fs.readFileSync(result.output, 'utf8');
         assert.equal(Buffer.byteLength(onDisk), result.outputBytes);
