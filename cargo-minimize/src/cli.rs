@@ -41,10 +41,17 @@ pub(crate) enum Match {
         "modified unless --in-place is given (a .orig backup is kept). The best result so far is\n",
         "on disk at every moment, so Ctrl-C loses nothing.\n",
         "\n",
-        "SAME BUG: the original's failure signature (ICE message, location and first query frame;\n",
-        "for tests the panic location and message) is recorded first, and a candidate only counts\n",
-        "if it fails the same way. Loosen it with --match location or --match any, or replace it\n",
-        "with your own check through --script.\n",
+        "SAME BUG: the original's failure signature is recorded first, and a candidate only counts\n",
+        "if it fails the same way. For an ICE: the same compiler location (the panic's, or where a\n",
+        "delayed bug was delayed), the same first query frame, and the same message once what your\n",
+        "code puts into it is taken out: paths and line:column spans of your files, numbers,\n",
+        "DefIds, crate hashes, lifetimes, the names your code defines (and paths containing them),\n",
+        "and the compiler's bracketed dumps of your types. For a test: the panic location and\n",
+        "message. --match exact also compares names and dumps; --match location or --match any\n",
+        "loosen it; --script replaces it with your own check.\n",
+        "\n",
+        "RUSTC FLAGS after -- are taken as written: --edition and --crate-type there replace the\n",
+        "defaults; -o and --out-dir are refused (output goes to each check's scratch directory).\n",
         "\n"
     )
 )]

@@ -160,7 +160,6 @@ pub(crate) fn run(args: Args) -> Result<i32> {
             "output_bytes": summary.final_size,
             "predicate_runs": result.predicate_runs,
             "cache_hits": summary.cache_hits,
-            "decided_by_likeness": summary.assumed,
             "diagnostic_runs": summary.diagnostic_runs,
             "seconds": summary.elapsed.as_secs_f64(),
             "output_path": result.output,

@@ -306,7 +306,6 @@ fn ours<T: minimize_engine::Element + std::hash::Hash + std::fmt::Debug>(
         cancel: cancel.clone(),
         admit: None,
         finish: None,
-        alike: None,
     };
     let out = if std::env::var_os("SIM_TRACE").is_some() {
         reduce(start, reduction, &mut TraceObserver, &mut NullSink)

@@ -31,6 +31,6 @@ pub use report::{
     markdown, Event, NullObserver, Observer, PassStats, Progress, ReportInput, Summary,
 };
 pub use schedule::{
-    reduce, Admit, Alike, Config, Ctx, EngineError, Finish, Interrupt, Outcome, Reduction,
+    reduce, Admit, Config, Ctx, EngineError, Finish, Interrupt, Outcome, Reduction,
 };
 pub use testcase::TestCase;

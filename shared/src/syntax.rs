@@ -47,7 +47,10 @@ pub fn parse_ahead(case: &TestCase) {
 pub fn defined_names(case: &TestCase) -> Vec<String> {
     let mut names = std::collections::BTreeSet::new();
     for (path, bytes) in case.files() {
-        let Some(text) = is_rust(path).then(|| std::str::from_utf8(bytes).ok()).flatten() else {
+        let Some(text) = is_rust(path)
+            .then(|| std::str::from_utf8(bytes).ok())
+            .flatten()
+        else {
             continue;
         };
         let root = parsed(text, true).syntax_node();
@@ -62,127 +65,6 @@ pub fn defined_names(case: &TestCase) -> Vec<String> {
         }
     }
     names.into_iter().collect()
-}
-
-/// The passes that a case alike to another ([`alike_key`]) may still give
-/// something new: they work on what the likeness leaves out (names, comments,
-/// visibility), or they do not sweep (`rust-focus`).
-pub const NOT_BY_LIKENESS: [&str; 4] = [
-    "rust-focus",
-    "rust-comments",
-    "rust-private",
-    "rust-renames",
-];
-
-/// The passes that are alike only with the same visibility: rustc's `dead_code`
-/// warnings, which `rust-unused` follows, change with `pub`.
-pub const ALIKE_WITH_VISIBILITY: [&str; 1] = ["rust-unused"];
-
-/// `Reduction::alike` for Rust: [`alike_key`] (with visibility for the passes in
-/// [`ALIKE_WITH_VISIBILITY`]), except for the passes in [`NOT_BY_LIKENESS`]. Each
-/// file's part is remembered by content, so asking again about a case is cheap.
-pub fn rust_alike() -> crate::Alike<'static, TestCase> {
-    Box::new(|c: &TestCase, pass: &str| {
-        (!NOT_BY_LIKENESS.contains(&pass))
-            .then(|| alike_key_with(c, ALIKE_WITH_VISIBILITY.contains(&pass)))
-    })
-}
-
-/// A key of `case` that other cases share when they differ only in names,
-/// comments, whitespace, visibility (`pub`, `pub(crate)`) and trailing commas: each
-/// Rust file's tokens without trivia and visibility, a comma before a closing
-/// bracket or an opening brace dropped, every identifier (and lifetime) replaced by
-/// the number of its first occurrence in the file. Files that are not Rust count
-/// byte for byte. See `schedule::Reduction::alike`.
-pub fn alike_key(case: &TestCase) -> crate::cache::Key {
-    alike_key_with(case, false)
-}
-
-/// [`alike_key`], keeping visibility when `visibility`.
-fn alike_key_with(case: &TestCase, visibility: bool) -> crate::cache::Key {
-    use sha2::{Digest, Sha256};
-    let mut h = Sha256::new();
-    for (path, bytes) in case.files() {
-        h.update(path.to_string_lossy().as_bytes());
-        h.update([0]);
-        match std::str::from_utf8(bytes) {
-            Ok(text) if is_rust(path) => h.update(alike_file(text, visibility)),
-            _ => {
-                h.update((bytes.len() as u64).to_le_bytes());
-                h.update(bytes);
-            }
-        }
-    }
-    h.finalize().into()
-}
-
-/// [`alike_key`] of one Rust file, remembered by content (a candidate usually
-/// changes one file of a crate).
-fn alike_file(text: &str, visibility: bool) -> crate::cache::Key {
-    use ra_ap_syntax::{NodeOrToken, WalkEvent};
-    use sha2::{Digest, Sha256};
-    static MEMO: Mutex<Option<HashMap<u64, crate::cache::Key>>> = Mutex::new(None);
-    let id = {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        (text, visibility).hash(&mut h);
-        h.finish()
-    };
-    if let Some(k) =
-        (MEMO.lock().unwrap_or_else(|e| e.into_inner()).as_ref()).and_then(|m| m.get(&id).copied())
-    {
-        return k;
-    }
-    let root = parsed(text, false).syntax_node();
-    let mut names: HashMap<&str, usize> = HashMap::new();
-    let mut tokens: Vec<(SyntaxKind, String)> = Vec::new();
-    let mut walk = root.preorder_with_tokens();
-    let mut all = Vec::new();
-    while let Some(event) = walk.next() {
-        match event {
-            WalkEvent::Enter(NodeOrToken::Node(n))
-                if !visibility && n.kind() == SyntaxKind::VISIBILITY =>
-            {
-                walk.skip_subtree()
-            }
-            WalkEvent::Enter(NodeOrToken::Token(t)) if !t.kind().is_trivia() => all.push(t),
-            _ => {}
-        }
-    }
-    for t in &all {
-        let kind = t.kind();
-        if matches!(
-            kind,
-            SyntaxKind::R_PAREN
-                | SyntaxKind::R_BRACK
-                | SyntaxKind::R_CURLY
-                | SyntaxKind::R_ANGLE
-                | SyntaxKind::L_CURLY
-        ) && tokens.last().is_some_and(|(k, _)| *k == SyntaxKind::COMMA)
-        {
-            tokens.pop();
-        }
-        let text = if matches!(kind, SyntaxKind::IDENT | SyntaxKind::LIFETIME_IDENT) {
-            let next = names.len();
-            names.entry(t.text()).or_insert(next).to_string()
-        } else {
-            t.text().to_owned()
-        };
-        tokens.push((kind, text));
-    }
-    let mut h = Sha256::new();
-    for (kind, text) in tokens {
-        h.update((kind as u16).to_le_bytes());
-        h.update(text.as_bytes());
-        h.update([0]);
-    }
-    let k: crate::cache::Key = h.finalize().into();
-    let mut memo = MEMO.lock().unwrap_or_else(|e| e.into_inner());
-    let memo = memo.get_or_insert_with(HashMap::new);
-    if memo.len() >= MEMO_LIMIT {
-        memo.clear();
-    }
-    memo.insert(id, k);
-    k
 }
 
 /// Recent parses, by text: the current case is parsed by several passes in turn

@@ -53,7 +53,6 @@ fn run_file(
         cancel: CancelFlag::new(),
         admit: None,
         finish: None,
-        alike: None,
     };
     let out = reduce_file(name, input, r);
     let text = text_of(&out.best);
@@ -268,7 +267,6 @@ fn run_ints(
         cancel: CancelFlag::new(),
         admit: None,
         finish: None,
-        alike: None,
     };
     let out = reduce(start, r, &mut NullObserver, &mut NullSink).unwrap();
     (out.best, calls.load(Ordering::Relaxed))
@@ -380,7 +378,6 @@ fn fallback_passes_wait_for_a_round_that_finds_nothing() {
             cancel: CancelFlag::new(),
             admit: None,
             finish: None,
-            alike: None,
         };
         let out = reduce_file("bug.rs", &input, r);
         let generic: u64 = (out.summary.passes.iter())
@@ -405,77 +402,76 @@ fn fallback_passes_wait_for_a_round_that_finds_nothing() {
     }
 }
 
-/// `Reduction::alike` (Rust: the same tokens up to names, comments, visibility and
-/// trailing commas): a sweep that found nothing is not repeated on a case that only
-/// renames or tidies, and a candidate alike to one that failed is not run. Here the
-/// result is as small, for fewer calls, and the same at every `-j` (where idle
-/// workers also bet on the success of the renames, comments and `pub` passes,
-/// `Config::bet_on_success`).
+/// No candidate is answered without running the check, whatever the check reads:
+/// names (a check that needs `fn main`, or one field's name), comments, the order
+/// of items. Every case reaches its known minimum, at every `-j`.
 #[test]
-fn likeness_skips_repeated_sweeps_and_alike_candidates() {
-    let mut input = String::from("//! A module.\n\n");
-    for i in 0..12 {
-        input.push_str(&format!(
-            "/// Helper {i}.\npub fn helper_number_{i}(value: u32, other: u32) -> u32 {{\n    value + other * {i}\n}}\n\n"
-        ));
-    }
-    input.push_str("pub struct Holder {\n    pub first: u32,\n    pub second: u32,\n}\n\n");
-    input.push_str(
-        "pub fn trigger_the_bug(holder: Holder) -> u32 {\n    let total = holder.first;\n    BUG(total, holder.second)\n}\n",
-    );
-    // The bug needs a struct with two fields and a function that uses both.
-    let pred = |s: &str| {
-        let code: String = s.split_whitespace().collect();
-        code.contains("BUG(")
-            && code.matches("struct").count() == 1
-            && code.contains("fn")
-            && code.matches(':').count() >= 3
-            && code.matches('{').count() == code.matches('}').count()
-    };
-    let go = |alike: bool, jobs: usize| {
-        let calls = AtomicUsize::new(0);
-        let p = FnPredicate::new("test", |c: &TestCase| {
-            calls.fetch_add(1, Ordering::Relaxed);
-            pred(std::str::from_utf8(c.files().next().unwrap().1).unwrap_or(""))
-        });
-        let check = minimize_engine::syntax::ParseCheck::new(&TestCase::single(
-            "bug.rs",
-            input.as_bytes().to_vec(),
-        ));
-        let r = Reduction {
-            predicate: &p,
-            passes: passes::default_for_files(false),
-            config: Config {
-                initial_quota: usize::MAX,
-                adaptive_restart: false,
-                fallback: passes::FALLBACK_ON_RUST.to_vec(),
-                bet_on_success: passes::BET_ON_SUCCESS_ON_RUST.to_vec(),
-                ..config(jobs)
-            },
-            cache: VerdictCache::new(None),
-            cancel: CancelFlag::new(),
-            admit: Some(Box::new(move |c: &TestCase| check.admits(c))),
-            finish: None,
-            alike: alike.then(minimize_engine::syntax::rust_alike),
-        };
-        let out = reduce_file("bug.rs", &input, r);
-        (
-            text_of(&out.best),
-            calls.load(Ordering::Relaxed),
-            out.summary.assumed,
-        )
-    };
+fn checks_that_read_names_comments_and_order_reach_their_minimum() {
     let code = |s: &str| s.split_whitespace().collect::<String>();
-    let (plain, calls_plain, _) = go(false, 1);
-    let (text, calls, assumed) = go(true, 1);
-    assert!(
-        code(&text).len() <= code(&plain).len(),
-        "{text}\nagainst\n{plain}"
-    );
-    assert!(assumed > 0, "no candidate was answered by likeness");
-    assert!(calls < calls_plain, "{calls} >= {calls_plain} calls");
-    for jobs in [2, 4] {
-        assert_eq!(go(true, jobs).0, text, "-j {jobs}");
+    type Check = fn(&str) -> bool;
+    let cases: [(&str, Check, &str); 5] = [
+        (
+            "fn a() {}\n\nfn main() {}\n",
+            |s| s.contains("fnmain(){}"),
+            "fn main() {}",
+        ),
+        (
+            "fn main() {}\n\nfn a() {}\n",
+            |s| s.contains("fnmain(){}"),
+            "fn main() {}",
+        ),
+        (
+            "struct S { b: (), field_b: () }\n",
+            |s| s.contains("field_b"),
+            "struct S { field_b: () }",
+        ),
+        (
+            "// KEEP this\nfn a() {}\n// drop me\nfn b() {}\n",
+            |s| s.contains("KEEP"),
+            "// KEEP",
+        ),
+        (
+            "fn later() {}\nfn first() {}\nfn main() { first(); later(); }\n",
+            |s| {
+                s.find("fnlater")
+                    .is_some_and(|l| s.find("fnfirst").is_some_and(|f| l < f))
+            },
+            "fn later() {}\nfn first() {}",
+        ),
+    ];
+    for (input, check, want) in cases {
+        for jobs in [1, 2, 4] {
+            let p = FnPredicate::new("test", move |c: &TestCase| {
+                check(&code(
+                    std::str::from_utf8(c.files().next().unwrap().1).unwrap_or(""),
+                ))
+            });
+            let admit = minimize_engine::syntax::ParseCheck::new(&TestCase::single(
+                "bug.rs",
+                input.as_bytes().to_vec(),
+            ));
+            let r = Reduction {
+                predicate: &p,
+                passes: passes::default_for_files(false),
+                config: Config {
+                    initial_quota: usize::MAX,
+                    adaptive_restart: false,
+                    fallback: passes::FALLBACK_ON_RUST.to_vec(),
+                    bet_on_success: passes::BET_ON_SUCCESS_ON_RUST.to_vec(),
+                    ..config(jobs)
+                },
+                cache: VerdictCache::new(None),
+                cancel: CancelFlag::new(),
+                admit: Some(Box::new(move |c: &TestCase| admit.admits(c))),
+                finish: None,
+            };
+            let out = reduce_file("bug.rs", input, r);
+            assert_eq!(
+                code(&text_of(&out.best)),
+                code(want),
+                "{input:?} at -j {jobs}"
+            );
+        }
     }
 }
 
@@ -588,7 +584,6 @@ fn run_stoppable(
         cancel: CancelFlag::new(),
         admit,
         finish: None,
-        alike: None,
     };
     let out = reduce_file("t.txt", input, r);
     let text = text_of(&out.best);
@@ -725,7 +720,6 @@ fn the_warnings_compile_runs_beside_the_next_passes_tests() {
             cancel: CancelFlag::new(),
             admit: None,
             finish: None,
-            alike: None,
         };
         let out = reduce_file("a.rs", input, r);
         let text = text_of(&out.best);
@@ -774,7 +768,6 @@ fn an_idle_worker_checks_the_form_the_result_is_delivered_in() {
             cancel: CancelFlag::new(),
             admit: None,
             finish: Some(upper),
-            alike: None,
         };
         let out = reduce_file("a.rs", input, r);
         let best = text_of(&out.best);
@@ -832,7 +825,6 @@ fn a_panicking_predicate_is_an_error_not_a_hang() {
         cancel: CancelFlag::new(),
         admit: None,
         finish: None,
-        alike: None,
     };
     let case = TestCase::single("t.txt", b"a\nb\nc\nd\ne\nf\ng\nh\n".to_vec());
     let err = reduce(case, r, &mut NullObserver, &mut NullSink).unwrap_err();
@@ -869,7 +861,6 @@ fn warm_cache_reruns_need_no_predicate_runs() {
             cancel: CancelFlag::new(),
             admit: None,
             finish: None,
-            alike: None,
         };
         let out = reduce(
             TestCase::single("t", input.clone().into_bytes()),
@@ -909,7 +900,6 @@ fn best_so_far_is_on_disk() {
         cancel: CancelFlag::new(),
         admit: None,
         finish: None,
-        alike: None,
     };
     let mut sink = FileSink::new(&dest);
     let out = reduce(
@@ -937,7 +927,6 @@ fn not_interesting_original_is_an_error() {
         cancel: CancelFlag::new(),
         admit: None,
         finish: None,
-        alike: None,
     };
     let e = reduce(
         TestCase::single("t", b"x".to_vec()),
@@ -972,7 +961,6 @@ fn cancel_stops_and_keeps_best() {
         cancel: cancel.clone(),
         admit: None,
         finish: None,
-        alike: None,
     };
     let out = reduce(
         TestCase::single("t", input),
@@ -1018,7 +1006,6 @@ fn rust_passes_with_parse_check() {
         cancel: CancelFlag::new(),
         admit: Some(Box::new(move |c: &TestCase| check.admits(c))),
         finish: None,
-        alike: None,
     };
     let out = reduce(case, r, &mut NullObserver, &mut NullSink).unwrap();
     let text = text_of(&out.best);

@@ -231,8 +231,6 @@ proptest! {
             cancel: CancelFlag::new(),
             admit: if rust { Some(Box::new(move |c: &TestCase| check.admits(c))) } else { None },
             finish: None,
-            // The likeness of Rust jobs: its skips must keep every property.
-            alike: rust.then(minimize_engine::syntax::rust_alike),
         };
         let mut sink = Recorder { last: case.clone(), commits: 0, violations: Vec::new() };
         let out = reduce(case.clone(), r, &mut NullObserver, &mut sink).unwrap();

@@ -419,11 +419,6 @@ impl Job {
                 None
             },
             finish,
-            // No likeness: whether two cases that differ only in names, comments,
-            // `pub` or trailing commas get the same verdict cannot be known
-            // without running the check (`fn main`, a check that reads a name,
-            // `(x,)` against `(x)`, a lint about visibility).
-            alike: None,
         };
         let outcome = match reduce(self.case.clone(), reduction, observer, &mut sink) {
             Ok(o) => o,

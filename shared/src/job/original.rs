@@ -146,7 +146,9 @@ impl Job {
                     "cancelled while checking the original",
                 ));
             }
-            if again.verdict == first.verdict && again.signature == first.signature {
+            if again.verdict == first.verdict
+                && same_bug(&again.signature, &first.signature, self.spec.mode)
+            {
                 agree += 1;
                 continue;
             }
@@ -264,7 +266,9 @@ impl Job {
             Stack::Full,
         )?;
         self.extra_original_runs += 1;
-        if again.verdict != Verdict::Interesting || again.signature != first.signature {
+        if again.verdict != Verdict::Interesting
+            || !same_bug(&again.signature, &first.signature, self.spec.mode)
+        {
             return Ok(None);
         }
         observer.on_event(&Event::Note(&format!(
@@ -362,9 +366,10 @@ fn first_run(
     let to_error = |e: PredicateError| -> JobError {
         match e {
             PredicateError::Other(m) => JobError::new(JobErrorKind::BadInput, m),
-            PredicateError::Cancelled => {
-                JobError::new(JobErrorKind::Cancelled, "cancelled while checking the original")
-            }
+            PredicateError::Cancelled => JobError::new(
+                JobErrorKind::Cancelled,
+                "cancelled while checking the original",
+            ),
             e => internal(e),
         }
     };
@@ -425,4 +430,17 @@ fn first_run(
             }
         }
     })
+}
+
+/// Two checks' signatures show the same bug under `mode` (two checks without one agree).
+fn same_bug(
+    a: &Option<Signature>,
+    b: &Option<Signature>,
+    mode: crate::predicate::MatchMode,
+) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => a.matches(b, mode),
+        (None, None) => true,
+        _ => false,
+    }
 }

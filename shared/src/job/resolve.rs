@@ -428,8 +428,15 @@ mod tests {
     fn options_the_tool_sets_are_taken_from_the_users_flags() {
         let f = flags(&["--edition=2024", "-Zmir-enable-passes=+Inline"], None).unwrap();
         assert_eq!(f.edition.as_deref(), Some("2024"));
-        assert_eq!(f.rest, vec![std::ffi::OsString::from("-Zmir-enable-passes=+Inline")]);
-        let f = flags(&["--crate-type", "rlib", "--edition", "2018", "-Copt-level=3"], None).unwrap();
+        assert_eq!(
+            f.rest,
+            vec![std::ffi::OsString::from("-Zmir-enable-passes=+Inline")]
+        );
+        let f = flags(
+            &["--crate-type", "rlib", "--edition", "2018", "-Copt-level=3"],
+            None,
+        )
+        .unwrap();
         assert_eq!(f.crate_type.as_deref(), Some("rlib"));
         assert_eq!(f.edition.as_deref(), Some("2018"));
         assert_eq!(f.rest, vec![std::ffi::OsString::from("-Copt-level=3")]);
@@ -444,7 +451,12 @@ mod tests {
 
     #[test]
     fn output_options_are_refused_with_a_reason() {
-        for args in [&["-o", "x"][..], &["-ox"], &["--out-dir", "d"], &["--out-dir=d"]] {
+        for args in [
+            &["-o", "x"][..],
+            &["-ox"],
+            &["--out-dir", "d"],
+            &["--out-dir=d"],
+        ] {
             let e = flags(args, None).unwrap_err();
             assert_eq!(e.kind, JobErrorKind::Usage);
             assert!(e.to_string().contains("scratch directory"), "{e}");

@@ -696,7 +696,6 @@ mod shell {
             cancel: CancelFlag::new(),
             admit: None,
             finish: None,
-            alike: None,
         };
         let case = TestCase::single("a.rs", SRC.as_bytes().to_vec());
         let out = reduce(case, r, &mut NullObserver, &mut NullSink).unwrap();

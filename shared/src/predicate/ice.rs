@@ -369,16 +369,17 @@ impl Predicate<TestCase> for IcePredicate {
                     let mut drop_next = false;
                     spec.args.retain(|a| {
                         let a = a.to_string_lossy();
-                        let drop = drop_next || a.starts_with("--error-format") || a.starts_with("--json");
+                        let drop =
+                            drop_next || a.starts_with("--error-format") || a.starts_with("--json");
                         drop_next = a == "--error-format" || a == "--json";
                         !drop
                     });
                     spec
                 }
-                    .arg("--error-format=json")
-                    .arg("--emit=metadata")
-                    .arg("-Wunused")
-                    .arg("-Wdead-code"),
+                .arg("--error-format=json")
+                .arg("--emit=metadata")
+                .arg("-Wunused")
+                .arg("-Wdead-code"),
                 false,
             ),
             Compile::Cargo { .. } => {

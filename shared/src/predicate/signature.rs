@@ -148,12 +148,10 @@ pub fn generalize(text: &str, names: &BTreeSet<&str>, ice: bool) -> String {
         text
     };
     static DEF_ID: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"DefId\([^)]*\)").unwrap());
-    static HASH: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"\[[0-9a-f]{4,16}\]").unwrap());
+    static HASH: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\[[0-9a-f]{4,16}\]").unwrap());
     static LIFETIME: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r"'([A-Za-z_][A-Za-z0-9_]*)\b").unwrap());
-    static WORD: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"[A-Za-z_][A-Za-z0-9_]*").unwrap());
+    static WORD: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"[A-Za-z_][A-Za-z0-9_]*").unwrap());
     static PATH: LazyLock<Regex> = LazyLock::new(|| {
         let seg = r"[A-Za-z0-9_#{}\x00]+(?:\[H\])?";
         Regex::new(&format!(r"(?:{seg}::)*\x00(?:\[H\])?(?:::{seg})*")).unwrap()
@@ -350,7 +348,10 @@ pub fn ice_signature(stderr: &str) -> Option<Signature> {
         // A delayed bug names where it was delayed in the compiler.
         let location = location.or_else(|| {
             lines.iter().find_map(|l| {
-                let at = l.strip_prefix("note: delayed at ")?.split_whitespace().next()?;
+                let at = l
+                    .strip_prefix("note: delayed at ")?
+                    .split_whitespace()
+                    .next()?;
                 let at = normalize_path(at);
                 (!is_user_path(&at)).then_some(at)
             })
@@ -570,7 +571,9 @@ mod tests {
 
     #[test]
     fn a_name_that_is_also_a_word_of_the_message_counts_on_both_sides() {
-        let msg = |m: &str| format!("error: internal compiler error: compiler/rustc_x/src/y.rs:1:2: {m}\n");
+        let msg = |m: &str| {
+            format!("error: internal compiler error: compiler/rustc_x/src/y.rs:1:2: {m}\n")
+        };
         let a = named(&msg("cannot find value `value` here"), &["value"]);
         let b = named(&msg("cannot find value `a` here"), &["a"]);
         assert!(a.matches(&b, MatchMode::Same));
@@ -581,7 +584,13 @@ mod tests {
         let ice = |bounds: &str, line: u32| {
             format!("error: internal compiler error: failed region resolution while normalizing ParamEnv {{ caller_bounds: [{bounds}] }}: [ConcreteFailure(ObligationCause {{ span: /w/x.rs:{line}:1: {line}:43 (#0) }})]\n  --> /w/x.rs:{line}:1\nnote: delayed at /rustc-dev/5980/compiler/rustc_trait_selection/src/traits/mod.rs:293:19 - disabled backtrace\n")
         };
-        let a = named(&ice("TraitPredicate(<W as Child<&'b ()>>), TraitPredicate(<W as Sized>)", 24), &["W", "Child"]);
+        let a = named(
+            &ice(
+                "TraitPredicate(<W as Child<&'b ()>>), TraitPredicate(<W as Sized>)",
+                24,
+            ),
+            &["W", "Child"],
+        );
         let b = named(&ice("TraitPredicate(<A as B<&'a ()>>)", 2), &["A", "B"]);
         assert_eq!(
             a.location.as_deref(),
@@ -590,7 +599,13 @@ mod tests {
         assert!(a.matches(&b, MatchMode::Same));
         assert!(!a.matches(&b, MatchMode::Exact));
         // A test's panic message is not a compiler dump: its brackets count.
-        let t = |m: &str| test_failure_signature(&format!("thread 't' (1) panicked at src/lib.rs:3:5:\n{m}\n"), None).unwrap();
+        let t = |m: &str| {
+            test_failure_signature(
+                &format!("thread 't' (1) panicked at src/lib.rs:3:5:\n{m}\n"),
+                None,
+            )
+            .unwrap()
+        };
         assert!(!t("Err(Eof)").matches(&t("Err(Syntax)"), MatchMode::Same));
     }
 }

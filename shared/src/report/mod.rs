@@ -61,9 +61,6 @@ pub struct Summary {
     pub cache_hits: u64,
     /// Candidates rejected before testing (not smaller than the best).
     pub rejected: u64,
-    /// Candidates answered "not interesting" without a run because one alike to
-    /// them had failed before (see `Reduction::alike`).
-    pub assumed: u64,
     /// Rounds over the pass list.
     pub rounds: usize,
     /// Wall time.

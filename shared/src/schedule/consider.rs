@@ -62,8 +62,6 @@ pub(crate) struct State<'a, C: Case> {
     diagnostic_runs: u64,
     cache_hits: u64,
     rejected: u64,
-    /// Candidates answered from `fruitless` (see [`State::assumed_fruitless`]).
-    assumed: u64,
     pub(crate) round: usize,
     pub(crate) round_successes: usize,
     pub(crate) quota: usize,
@@ -79,13 +77,6 @@ pub(crate) struct State<'a, C: Case> {
     observer: &'a mut dyn Observer,
     sink: &'a mut dyn Sink<C>,
     pub(crate) admit: Option<super::Admit<'a, C>>,
-    /// `Reduction::alike`.
-    pub(crate) alike: Option<super::Alike<'a, C>>,
-    /// Alike keys of candidates that were decided "not interesting", in the order
-    /// of the decisions (so the same for every number of workers).
-    fruitless: std::collections::HashSet<Key>,
-    /// Alike keys of the best, per pass name (emptied on commit).
-    alike_of_best: Vec<(&'static str, Option<Key>)>,
     /// `finish` of the best with that key (`None`: no other form), with its key
     /// (computed by a worker: [`Task::Form`]).
     form: Option<(Key, Option<(Key, C)>)>,
@@ -189,10 +180,6 @@ impl<'a, C: Case> State<'a, C> {
             observer,
             sink,
             admit: None,
-            alike: None,
-            fruitless: Default::default(),
-            alike_of_best: Vec::new(),
-            assumed: 0,
             form: None,
             form_tasks: Vec::new(),
             form_runs: Vec::new(),
@@ -231,68 +218,6 @@ impl<'a, C: Case> State<'a, C> {
         self.stats[i].successes
     }
 
-    /// The alike key of the best for pass `name` (see `Reduction::alike`).
-    pub(crate) fn best_alike(&mut self, name: &'static str) -> Option<Key> {
-        let alike = self.alike.as_ref()?;
-        if let Some((_, k)) = self.alike_of_best.iter().find(|(n, _)| *n == name) {
-            return *k;
-        }
-        let k = alike(&self.best, name);
-        self.alike_of_best.push((name, k));
-        k
-    }
-
-    /// The alike key of candidate `c` of the running pass, unless it is the best's
-    /// (the likeness does not hold there: `c` differs from an interesting case in
-    /// what the likeness leaves out).
-    fn alike_key(&mut self, c: &C) -> Option<Key> {
-        let name = self.stats[self.current].name;
-        let k = (self.alike.as_ref()?)(c, name)?;
-        (Some(k) != self.best_alike(name)).then_some(k)
-    }
-
-    /// `true` when a candidate alike to `c` was decided "not interesting": `c` is
-    /// then answered the same without a run. Asked in the order of the decisions,
-    /// before the cache, so that the answer is the same for every `-j` (a
-    /// speculative run may have put `c` in the cache at one `-j` and not another).
-    fn assumed_fruitless(&mut self, c: &C) -> bool {
-        if self.fruitless.is_empty() {
-            return false;
-        }
-        let hit = self
-            .alike_key(c)
-            .is_some_and(|k| self.fruitless.contains(&k));
-        if hit {
-            self.assumed += 1;
-            // Remembered (apart from the verdicts), so that a later run on the same
-            // case does not run it as speculation: it is decided without a run.
-            let key = content_key(&self.fingerprint, c);
-            self.cache.put(assumed_key(&key), Verdict::NotInteresting);
-        }
-        hit
-    }
-
-    /// `true` when the candidate with content key `key` was decided by likeness, in
-    /// this run or an earlier one on the same disk cache (see `assumed_fruitless`).
-    fn was_assumed(&mut self, key: &Key) -> bool {
-        self.cache.get(&assumed_key(key)).is_some()
-    }
-
-    /// [`State::assumed_fruitless`] without counting: for choosing what to speculate on.
-    fn looks_fruitless(&mut self, c: &C) -> bool {
-        !self.fruitless.is_empty()
-            && self
-                .alike_key(c)
-                .is_some_and(|k| self.fruitless.contains(&k))
-    }
-
-    /// Notes the decision "not interesting" on `c` (see [`State::assumed_fruitless`]).
-    fn note_fruitless(&mut self, c: &C) {
-        if let Some(k) = self.alike_key(c) {
-            self.fruitless.insert(k);
-        }
-    }
-
     pub(crate) fn into_best(self) -> C {
         self.best
     }
@@ -311,7 +236,6 @@ impl<'a, C: Case> State<'a, C> {
             diagnostic_runs: self.diagnostic_runs,
             cache_hits: self.cache_hits,
             rejected: self.rejected,
-            assumed: self.assumed,
             rounds,
             elapsed,
             cancelled,
@@ -450,8 +374,7 @@ impl<'a, C: Case> State<'a, C> {
             return None;
         }
         let key = content_key(&self.fingerprint, c);
-        (self.cache.get(&key).is_none() && !self.was_assumed(&key) && !self.looks_fruitless(c))
-            .then_some(key)
+        self.cache.get(&key).is_none().then_some(key)
     }
 
     /// Starts a run on idle worker `w` (counted now: an aborted run was a run).
@@ -488,8 +411,7 @@ impl<'a, C: Case> State<'a, C> {
                 None => return,
             };
             let (key, c) = next;
-            if !self.workers.has(&key) && self.cache.get(&key).is_none() && !self.was_assumed(&key)
-            {
+            if !self.workers.has(&key) && self.cache.get(&key).is_none() {
                 self.start(w, key, c);
                 *budget -= 1;
             }
@@ -624,15 +546,9 @@ impl<'a, C: Case> State<'a, C> {
             self.rejected += 1;
             return Ok(false);
         }
-        if self.assumed_fruitless(cand) {
-            return Ok(false);
-        }
         let key = content_key(&self.fingerprint, cand);
         if let Some(v) = self.cache.get(&key) {
             self.cache_hits += 1;
-            if !v.is_interesting() {
-                self.note_fruitless(cand);
-            }
             return Ok(v.is_interesting());
         }
         let mut queue: VecDeque<(Key, C)> = VecDeque::new();
@@ -653,9 +569,6 @@ impl<'a, C: Case> State<'a, C> {
         self.workers
             .abort_unless(|k| *k == key || queue.iter().any(|(q, _)| q == k) || bg.contains(k));
         let v = self.run_needed(key, cand, &mut queue)?;
-        if !v.is_interesting() {
-            self.note_fruitless(cand);
-        }
         self.progress(false);
         Ok(v.is_interesting())
     }
@@ -686,11 +599,6 @@ impl<'a, C: Case> State<'a, C> {
                 rejected[i] = true;
                 continue;
             }
-            // Decided below, in order, without a run.
-            if self.looks_fruitless(c) {
-                known[i] = Some(false);
-                continue;
-            }
             let key = content_key(&self.fingerprint, c);
             if let Some(v) = self.cache.get(&key) {
                 self.cache_hits += 1;
@@ -718,10 +626,6 @@ impl<'a, C: Case> State<'a, C> {
         let mut verdicts = vec![false; cands.len()];
         let mut committed = None;
         for i in 0..cands.len() {
-            let tested = keys[i].is_some() || known[i].is_some() && !rejected[i];
-            if tested && self.assumed_fruitless(&cands[i]) {
-                continue;
-            }
             let v = match (known[i], keys[i]) {
                 (Some(v), _) => v,
                 (None, Some(key)) => self
@@ -729,9 +633,6 @@ impl<'a, C: Case> State<'a, C> {
                     .is_interesting(),
                 (None, None) => false,
             };
-            if tested && !v {
-                self.note_fruitless(&cands[i]);
-            }
             verdicts[i] = v;
             if commit && v {
                 self.commit(cands[i].clone())?;
@@ -748,7 +649,6 @@ impl<'a, C: Case> State<'a, C> {
         self.sink.commit(&c).map_err(EngineError::Sink)?;
         self.best = c;
         self.key_of_best = content_key(&self.fingerprint, &self.best);
-        self.alike_of_best.clear();
         let s = &mut self.stats[self.current];
         s.successes += 1;
         s.removed += removed as u64;
@@ -792,15 +692,5 @@ fn form_task_key(base: &Key) -> Key {
     let mut h = sha2::Sha256::new();
     h.update(b"form-task\0");
     h.update(base);
-    h.finalize().into()
-}
-
-/// The cache key under which a candidate decided by likeness is remembered (see
-/// `State::assumed_fruitless`); never a candidate's own key, so no verdict is made up.
-fn assumed_key(key: &Key) -> Key {
-    use sha2::{Digest, Sha256};
-    let mut h = Sha256::new();
-    h.update(b"decided by likeness\0");
-    h.update(key);
     h.finalize().into()
 }

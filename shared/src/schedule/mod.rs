@@ -127,18 +127,7 @@ pub struct Reduction<'a, C: Case> {
     /// runs the predicate on it, so that the final check may find it done
     /// ([`Outcome::checked_form`]).
     pub finish: Option<Finish<'a, C>>,
-    /// A coarser identity of cases, per pass (by name): a pass is not run again on
-    /// a case alike to the one its last sweep ended on, as it is not on that very
-    /// case. For Rust: the same tokens up to names, comments, visibility and
-    /// trailing commas, so that the sweeps that found nothing are not repeated
-    /// after a round that only renamed, made private or tidied. `None` (or `None`
-    /// for a pass) compares cases exactly. A heuristic, like every skip: it may
-    /// leave a cut untried, never accept one that was not tested.
-    pub alike: Option<Alike<'a, C>>,
 }
-
-/// See [`Reduction::alike`].
-pub type Alike<'a, C> = Box<dyn Fn(&C, &str) -> Option<crate::cache::Key> + Send + Sync + 'a>;
 
 /// See [`Reduction::admit`].
 pub type Admit<'a, C> = Box<dyn Fn(&C) -> bool + Send + Sync + 'a>;
@@ -158,15 +147,12 @@ fn skipped<C: Case>(
         return false;
     }
     clean_at.exact == Some(state.best_key())
-        || clean_at.alike.is_some() && clean_at.alike == state.best_alike(pass.name())
 }
 
-/// Where a pass last finished a sweep: the case's key and its [`Reduction::alike`]
-/// key for that pass.
+/// Where a pass last finished a sweep: the case's key.
 #[derive(Clone, Copy, Default)]
 struct Clean {
     exact: Option<crate::cache::Key>,
-    alike: Option<crate::cache::Key>,
 }
 
 /// With idle workers in view: keeps copies of the pass about to run and of the
@@ -220,7 +206,6 @@ pub fn reduce<C: Case>(
         cancel,
         admit,
         finish,
-        alike,
     } = reduction;
     let start = Instant::now();
     let initial_size = initial.size();
@@ -253,7 +238,6 @@ pub fn reduce<C: Case>(
             sink,
         )?;
         state.admit = admit;
-        state.alike = alike;
         state.emit(&Event::Started {
             initial_size,
             jobs: config.jobs.max(1),
@@ -318,7 +302,6 @@ pub fn reduce<C: Case>(
                         let paid = paid_last[i];
                         clean_at[i] = Clean {
                             exact: Some(state.best_key()),
-                            alike: state.best_alike(passes[i].name()),
                         };
                         if paid {
                             all_clean = false;

@@ -161,13 +161,11 @@ impl<'a, C: Case> State<'a, C> {
         }
         let old_best = std::mem::replace(&mut self.best, cand.clone());
         let old_key = std::mem::replace(&mut self.key_of_best, key);
-        let old_alike = std::mem::take(&mut self.alike_of_best);
         let next = std::mem::take(&mut self.ahead_next);
         let found = self.foresee_with(&next, self.workers.len());
         self.ahead_next = next;
         self.best = old_best;
         self.key_of_best = old_key;
-        self.alike_of_best = old_alike;
         let found: Vec<(Key, C)> = (found.into_iter())
             .filter(|(k, _)| self.runnable(k) && *k != key)
             .collect();
@@ -202,15 +200,7 @@ impl<'a, C: Case> State<'a, C> {
                 out.push(false);
                 continue;
             }
-            if self.looks_fruitless(c) {
-                out.push(false);
-                continue;
-            }
             let key = content_key(&self.fingerprint, c);
-            if self.cache.get(&key).is_none() && self.was_assumed(&key) {
-                out.push(false);
-                continue;
-            }
             let dry = self.dry.as_mut().expect("in a dry run");
             if let Some(v) = self.cache.get(&key) {
                 if v.is_interesting() && commit {
