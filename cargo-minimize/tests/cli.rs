@@ -2,6 +2,9 @@
 //! processes: ICE files, a crate, scripts, flaky and hanging checks, slips to a
 //! different bug, and bad input with documented exit codes.
 
+// End-to-end tests run the real binaries and compilers as a user would, directly.
+#![allow(clippy::disallowed_methods)]
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

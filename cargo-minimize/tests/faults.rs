@@ -2,6 +2,9 @@
 //! cache, and a damaged cache. The predicate is a real (slow) shell script, so the
 //! runs last long enough to be interrupted.
 
+// End-to-end tests run the real binaries and compilers as a user would, directly.
+#![allow(clippy::disallowed_methods)]
+
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};

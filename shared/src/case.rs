@@ -42,7 +42,11 @@ pub trait Case: Clone + Send + Sync + 'static {
 
     /// Renders `edits` on top of this case.
     fn apply(&self, edits: &EditSet<Self::Item>) -> Self {
-        edits.render(self)
+        let mut out = self.clone();
+        for seq in edits.seqs() {
+            out = out.with_seq(seq, edits.render_seq(seq, self.seq(seq)));
+        }
+        out
     }
 }
 

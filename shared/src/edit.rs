@@ -1,6 +1,5 @@
-//! Edits: cuts and replacements over the sequences of a case, rendered on demand.
-
-use crate::case::Case;
+//! Edits: cuts and replacements over the sequences of a case, rendered on demand
+//! (`Case::apply`, one sequence at a time with [`EditSet::render_seq`]).
 
 /// One edit: replace `start..end` of sequence `seq` by `with` (a cut when empty).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -150,28 +149,29 @@ impl<T: Clone + PartialEq> EditSet<T> {
         cut.saturating_sub(added)
     }
 
-    /// Applies the edits to `case`.
-    pub fn render<C: Case<Item = T>>(&self, case: &C) -> C {
-        let mut out = case.clone();
-        let mut i = 0;
-        while i < self.edits.len() {
-            let seq = self.edits[i].seq;
-            let src = case.seq(seq);
-            let mut items = Vec::with_capacity(src.len());
-            let mut prev = 0;
-            while i < self.edits.len() && self.edits[i].seq == seq {
-                let e = &self.edits[i];
-                let start = e.start.min(src.len()).max(prev);
-                let end = e.end.min(src.len()).max(start);
-                items.extend_from_slice(&src[prev..start]);
-                items.extend_from_slice(&e.with);
-                prev = end;
-                i += 1;
-            }
-            items.extend_from_slice(&src[prev..]);
-            out = out.with_seq(seq, items);
+    /// The sequences the edits touch, in order, each once.
+    pub fn seqs(&self) -> Vec<usize> {
+        let mut seqs: Vec<usize> = self.edits.iter().map(|e| e.seq).collect();
+        seqs.dedup();
+        seqs
+    }
+
+    /// Sequence `seq` (whose items are `src`) with the edits applied.
+    pub fn render_seq(&self, seq: usize, src: &[T]) -> Vec<T>
+    where
+        T: Clone,
+    {
+        let mut items = Vec::with_capacity(src.len());
+        let mut prev = 0;
+        for e in self.edits.iter().filter(|e| e.seq == seq) {
+            let start = e.start.min(src.len()).max(prev);
+            let end = e.end.min(src.len()).max(start);
+            items.extend_from_slice(&src[prev..start]);
+            items.extend_from_slice(&e.with);
+            prev = end;
         }
-        out
+        items.extend_from_slice(&src[prev..]);
+        items
     }
 }
 
@@ -187,8 +187,8 @@ mod tests {
             }
         }
         let case = crate::TestCase::single("f", s.as_bytes().to_vec());
-        let out = set.render(&case);
-        Some(String::from_utf8(out.seq(0).to_vec()).unwrap())
+        let out = crate::case::Case::apply(&case, &set);
+        Some(String::from_utf8(crate::case::Case::seq(&out, 0).to_vec()).unwrap())
     }
 
     #[test]

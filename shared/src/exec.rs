@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::predicate::CancelFlag;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// A command to run.
 #[derive(Clone, Debug)]
@@ -154,6 +155,17 @@ pub enum ExecError {
 
 /// Runs `spec` to completion (or timeout / cancellation), in its own process group.
 /// After it ends, whatever is left of its process group is killed too.
+/// Runs a short query of a tool (`rustc -vV`, `cargo metadata`) to its end, or for
+/// at most `timeout`: its standard output when it exits with 0, else `None`.
+pub fn query(spec: &CommandSpec, timeout: Duration) -> Option<Vec<u8>> {
+    let limits = RunLimits {
+        timeout: Some(timeout),
+        max_output: 64 << 20,
+    };
+    let done = run(spec, &limits, &CancelFlag::new()).ok()?;
+    (done.code == Some(0)).then_some(done.stdout)
+}
+
 pub fn run(
     spec: &CommandSpec,
     limits: &RunLimits,
@@ -166,6 +178,8 @@ pub fn run(
     };
     let out = tempfile::tempfile().map_err(wait_err)?;
     let err = tempfile::tempfile().map_err(wait_err)?;
+    // The one place that spawns a process (see `clippy.toml`).
+    #[allow(clippy::disallowed_methods)]
     let mut cmd = Command::new(&spec.program);
     cmd.args(&spec.args)
         .current_dir(&spec.cwd)
@@ -350,6 +364,37 @@ pub fn sweep_abandoned() {
         if f.try_lock().is_ok() {
             let _ = std::fs::remove_dir_all(&dir);
         }
+    }
+}
+
+/// A shared cancellation flag. Cancelling kills running predicate processes.
+#[derive(Clone, Default, Debug)]
+pub struct CancelFlag {
+    own: Arc<AtomicBool>,
+    /// A child flag is also cancelled when its parent is.
+    parent: Option<Box<CancelFlag>>,
+}
+
+impl CancelFlag {
+    /// A fresh, uncancelled flag.
+    pub fn new() -> CancelFlag {
+        CancelFlag::default()
+    }
+    /// A flag cancelled by `self` or by its own `cancel` (which leaves `self` alone):
+    /// for stopping one run without stopping the reduction.
+    pub fn child(&self) -> CancelFlag {
+        CancelFlag {
+            own: Arc::new(AtomicBool::new(false)),
+            parent: Some(Box::new(self.clone())),
+        }
+    }
+    /// Requests cancellation.
+    pub fn cancel(&self) {
+        self.own.store(true, Ordering::SeqCst);
+    }
+    /// `true` once cancellation was requested.
+    pub fn is_cancelled(&self) -> bool {
+        self.own.load(Ordering::SeqCst) || self.parent.as_ref().is_some_and(|p| p.is_cancelled())
     }
 }
 

@@ -4,17 +4,13 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::hash::{Hash, Hasher};
-use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use ra_ap_syntax::{Edition, Parse, SourceFile, SyntaxKind, SyntaxNode};
 
 use crate::testcase::TestCase;
 
-/// `true` for a file the Rust passes should look at.
-pub fn is_rust(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e == "rs")
-}
+pub use crate::testcase::is_rust;
 
 /// Parses `text` (invalid UTF-8 is treated as not Rust: `None`).
 pub fn parse(text: &[u8]) -> Option<SyntaxNode> {

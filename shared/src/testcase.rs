@@ -10,7 +10,12 @@ use std::sync::Arc;
 use sha2::{Digest, Sha256};
 
 use crate::case::Case;
-use crate::passes::tokens::count_tokens;
+use crate::tokens::count_tokens;
+
+/// `true` for a Rust source file, which the Rust passes look at.
+pub fn is_rust(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "rs")
+}
 
 /// A set of files, each a byte sequence, addressed by a relative path.
 ///
@@ -119,7 +124,7 @@ impl Case for TestCase {
     type Item = u8;
 
     fn is_syntax(&self, i: usize) -> bool {
-        crate::syntax::is_rust(self.path(i))
+        is_rust(self.path(i))
     }
 
     fn seq_count(&self) -> usize {

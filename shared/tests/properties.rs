@@ -121,7 +121,7 @@ proptest! {
                 "overlapping edits {:?}", set.edits());
         }
         let case = TestCase::single("f", src.clone());
-        prop_assert_eq!(set.render(&case).seq(0).to_vec(), reference_render(&src, &set));
+        prop_assert_eq!(case.apply(&set).seq(0).to_vec(), reference_render(&src, &set));
     }
 }
 

@@ -100,6 +100,7 @@ fn timeout_kills_the_whole_process_group() {
     );
     assert!(start.elapsed() < Duration::from_secs(5));
     std::thread::sleep(Duration::from_millis(200));
+    #[allow(clippy::disallowed_methods)] // looks at the system's processes from outside
     let ps = std::process::Command::new("ps")
         .args(["-eo", "args"])
         .output()

@@ -8,7 +8,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use super::Key;
-use crate::predicate::Verdict;
+use crate::verdict::Verdict;
 
 const MAGIC: &[u8; 4] = b"cmv1";
 

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 pub use disk::{DiskStore, DiskStoreConfig};
 
-use crate::predicate::Verdict;
+use crate::verdict::Verdict;
 
 /// A SHA-256 key over (predicate fingerprint, rendered case).
 pub type Key = [u8; 32];

@@ -230,11 +230,17 @@ impl Job {
         if own.as_deref() == Some(name.as_str()) {
             return Ok(None);
         }
-        let Ok(metadata) = cargo_metadata::MetadataCommand::new()
-            .manifest_path(root.join("Cargo.toml"))
-            .no_deps()
-            .exec()
-        else {
+        // Through `exec`, as every spawn (timeout; parsed by `cargo_metadata`).
+        let query = crate::predicate::toolchain::Cargo::resolve(root)
+            .command(root)
+            .arg("metadata")
+            .arg("--format-version=1")
+            .arg("--no-deps")
+            .arg("--manifest-path")
+            .arg(root.join("Cargo.toml"));
+        let Some(metadata) = crate::exec::query(&query, self.spec.timeout).and_then(|out| {
+            cargo_metadata::MetadataCommand::parse(String::from_utf8(out).ok()?).ok()
+        }) else {
             return Ok(None);
         };
         let Some(dir) = (metadata.packages.iter())

@@ -7,7 +7,7 @@ use rand::Rng;
 use super::units::{delete_units, Segmenter};
 use super::Pass;
 use crate::case::Case;
-use crate::schedule::{Ctx, Interrupt};
+use crate::passes::{Ctx, Interrupt};
 use crate::search::find_change_point;
 
 /// Random cuts are drawn this many at a time. Fixed (not tied to `-j`) so that the
@@ -41,7 +41,7 @@ impl<C: Case, S: Segmenter<C>> Pass<C> for Chaos<S> {
         self.name
     }
 
-    fn run(&mut self, ctx: &mut Ctx<'_, '_, C>) -> Result<(), Interrupt> {
+    fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
         while !self.retired {
             ctx.checkpoint()?;
             let base = ctx.current().clone();
@@ -86,7 +86,7 @@ impl<C: Case, S: Segmenter<C>> Pass<C> for Chaos<S> {
                 }
                 // Expand to the right, then to the left, while still interesting.
                 let mut cut = (a, b);
-                let grow = |ctx: &mut Ctx<'_, '_, C>,
+                let grow = |ctx: &mut dyn Ctx<C>,
                             good: &[(usize, usize)],
                             cut: (usize, usize),
                             right: bool| {

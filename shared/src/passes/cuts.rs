@@ -3,12 +3,12 @@
 //! larger cuts to expand a successful one. `CutPass` drives a strategy from the end
 //! of the case towards the start, testing cuts with a parallel `find_first`.
 
-use super::tokens::{class, Class};
 use super::Pass;
 use crate::case::Case;
 use crate::edit::{Edit, EditSet};
-use crate::schedule::{Ctx, Interrupt};
+use crate::passes::{Ctx, Interrupt};
 use crate::search::find_change_point;
+use crate::tokens::{class, Class};
 
 /// A source of cuts within one sequence of bytes.
 pub trait CutStrategy: Clone + Send + Sync + 'static {
@@ -51,7 +51,7 @@ impl<C: Case<Item = u8>, S: CutStrategy> Pass<C> for CutPass<S> {
         self.cursor.is_none()
     }
 
-    fn run(&mut self, ctx: &mut Ctx<'_, '_, C>) -> Result<(), Interrupt> {
+    fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
         let files = ctx.current().seq_count();
         let (mut seq, mut pos) = self
             .cursor

@@ -4,7 +4,7 @@
 use super::units::{delete_units, Segmenter, Span};
 use super::Pass;
 use crate::case::Case;
-use crate::schedule::{Ctx, Interrupt};
+use crate::passes::{Ctx, Interrupt};
 use crate::search::find_change_point;
 
 /// Deletes runs of units from the end towards the start, choosing the block size
@@ -112,7 +112,7 @@ impl<C: Case, S: Segmenter<C>> Pass<C> for Delete<S> {
         self.cursor.is_none()
     }
 
-    fn run(&mut self, ctx: &mut Ctx<'_, '_, C>) -> Result<(), Interrupt> {
+    fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
         let mut spans = self.seg.segment(ctx.current());
         if spans.len() > self.max_units {
             return Ok(());
@@ -260,7 +260,7 @@ impl<C: Case, S: Segmenter<C>> Pass<C> for Lithium<S> {
         self.state.is_none()
     }
 
-    fn run(&mut self, ctx: &mut Ctx<'_, '_, C>) -> Result<(), Interrupt> {
+    fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
         let mut spans = self.seg.segment(ctx.current());
         let (mut chunk, mut pos, mut removed) =
             self.state
@@ -326,7 +326,7 @@ impl<C: Case, S: Segmenter<C>> Pass<C> for AdaptiveDdmin<S> {
         self.cursor.is_none()
     }
 
-    fn run(&mut self, ctx: &mut Ctx<'_, '_, C>) -> Result<(), Interrupt> {
+    fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
         let mut i = self.cursor.take().unwrap_or(0);
         loop {
             if let Err(e) = ctx.checkpoint() {

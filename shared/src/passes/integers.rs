@@ -5,12 +5,12 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use super::tokens::{class, Class};
 use super::Pass;
 use crate::case::Case;
 use crate::edit::{Edit, EditSet};
-use crate::schedule::{Ctx, Interrupt};
+use crate::passes::{Ctx, Interrupt};
 use crate::search::minimize_integer_with;
+use crate::tokens::{class, Class};
 
 /// One integer in a case: items `start..end` of sequence `seq` hold `value`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -181,7 +181,7 @@ impl<C: Case, S: Slots<C>> Pass<C> for ShrinkEach<S> {
         self.deferred
     }
 
-    fn run(&mut self, ctx: &mut Ctx<'_, '_, C>) -> Result<(), Interrupt> {
+    fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
         if self.cursor.is_none() {
             self.deferred = false;
         }
@@ -253,7 +253,7 @@ impl<C: Case, S: Slots<C>> Pass<C> for ReplaceWithSimpler<S> {
         Some(Box::new(self.clone()))
     }
 
-    fn run(&mut self, ctx: &mut Ctx<'_, '_, C>) -> Result<(), Interrupt> {
+    fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
         loop {
             ctx.checkpoint()?;
             let cur = ctx.current().clone();
@@ -314,7 +314,7 @@ impl<C: Case, S: Slots<C>> Pass<C> for SharedValues<S> {
         self.deferred
     }
 
-    fn run(&mut self, ctx: &mut Ctx<'_, '_, C>) -> Result<(), Interrupt> {
+    fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
         self.deferred = false;
         let mut done: Vec<u128> = Vec::new();
         loop {

@@ -11,12 +11,12 @@ pub mod rust_modules;
 pub mod rust_params;
 pub mod rust_strings;
 pub mod rust_unused;
-pub mod tokens;
 pub mod units;
 
 use crate::case::{Case, Element};
-use crate::schedule::{Ctx, Interrupt};
+mod ctx;
 use crate::testcase::TestCase;
+pub use ctx::{Ctx, Interrupt};
 
 pub use chaos::Chaos;
 pub use cuts::{Brackets, CutPass, Ngrams, Repeats};
@@ -39,7 +39,7 @@ pub trait Pass<C: Case>: Send {
     /// Name shown in progress and statistics.
     fn name(&self) -> &'static str;
     /// Runs or resumes a sweep.
-    fn run(&mut self, ctx: &mut Ctx<'_, '_, C>) -> Result<(), Interrupt>;
+    fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt>;
     /// `true` when the next `run` starts a new sweep (rather than resuming one).
     fn is_fresh(&self) -> bool {
         true
@@ -113,7 +113,7 @@ impl<C: Case> Pass<C> for Ends {
     fn name(&self) -> &'static str {
         "ends"
     }
-    fn run(&mut self, ctx: &mut Ctx<'_, '_, C>) -> Result<(), Interrupt> {
+    fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
         use crate::edit::{Edit, EditSet};
         for seq in (0..ctx.current().seq_count()).rev() {
             ctx.checkpoint()?;

@@ -14,7 +14,7 @@ use super::units::{Segmenter, Span};
 use super::Pass;
 use crate::case::Case;
 use crate::edit::{Edit, EditSet};
-use crate::schedule::{Ctx, Interrupt};
+use crate::passes::{Ctx, Interrupt};
 use crate::syntax::{deletion_range, is_item, is_rust, level, parse};
 use crate::testcase::TestCase;
 
@@ -224,7 +224,7 @@ impl Pass<TestCase> for RustDelete {
     fn is_fresh(&self) -> bool {
         self.level == 0 && Pass::<TestCase>::is_fresh(&self.inner)
     }
-    fn run(&mut self, ctx: &mut Ctx<'_, '_, TestCase>) -> Result<(), Interrupt> {
+    fn run(&mut self, ctx: &mut dyn Ctx<TestCase>) -> Result<(), Interrupt> {
         loop {
             self.inner.run(ctx)?;
             let next = self.level + 1;
@@ -449,7 +449,7 @@ impl Pass<TestCase> for RustReplace {
     fn name(&self) -> &'static str {
         self.name
     }
-    fn run(&mut self, ctx: &mut Ctx<'_, '_, TestCase>) -> Result<(), Interrupt> {
+    fn run(&mut self, ctx: &mut dyn Ctx<TestCase>) -> Result<(), Interrupt> {
         let mut k = usize::MAX;
         loop {
             let sites = self.sites(ctx.current());
@@ -599,7 +599,7 @@ impl Pass<TestCase> for RustRenames {
     fn name(&self) -> &'static str {
         "rust-renames"
     }
-    fn run(&mut self, ctx: &mut Ctx<'_, '_, TestCase>) -> Result<(), Interrupt> {
+    fn run(&mut self, ctx: &mut dyn Ctx<TestCase>) -> Result<(), Interrupt> {
         let plan = Self::plan(ctx.current());
         // All at once first: renames nearly always keep the bug (a method of a
         // foreign trait's impl is one that cannot be renamed); then one by one.

@@ -1,5 +1,5 @@
 //! Focused deletion (`rust-focus`): the compiler said where it was when the original
-//! failed ([`crate::predicate::Focus`]: items named in an ICE's query stack, places
+//! failed ([`crate::hints::Focus`]: items named in an ICE's query stack, places
 //! of its errors; the test function for a failing test). One candidate keeps those
 //! items and, transitively, every item they mention by name (a type's impls come
 //! with it; `mod` declarations and `fn main` stay; `use` items and macro calls
@@ -22,8 +22,8 @@ use ra_ap_syntax::{SyntaxKind, SyntaxNode};
 use super::units::{delete_units, Span};
 use super::Pass;
 use crate::case::Case;
-use crate::predicate::Focus;
-use crate::schedule::{Ctx, Interrupt};
+use crate::hints::Focus;
+use crate::passes::{Ctx, Interrupt};
 use crate::syntax::{deletion_range, is_item, parse};
 use crate::testcase::TestCase;
 
@@ -42,7 +42,7 @@ impl Pass<TestCase> for RustFocus {
         "rust-focus"
     }
 
-    fn run(&mut self, ctx: &mut Ctx<'_, '_, TestCase>) -> Result<(), Interrupt> {
+    fn run(&mut self, ctx: &mut dyn Ctx<TestCase>) -> Result<(), Interrupt> {
         let mut focus = ctx.focus();
         if !ctx.is_original() {
             focus.places.clear();

@@ -10,7 +10,7 @@ use ra_ap_syntax::{SyntaxKind, SyntaxNode};
 use super::Pass;
 use crate::case::Case;
 use crate::edit::{Edit, EditSet};
-use crate::schedule::{Ctx, Interrupt};
+use crate::passes::{Ctx, Interrupt};
 use crate::syntax::{is_rust, parse};
 use crate::testcase::TestCase;
 
@@ -85,7 +85,7 @@ impl Pass<TestCase> for RustInlineModules {
     fn name(&self) -> &'static str {
         "rust-modules"
     }
-    fn run(&mut self, ctx: &mut Ctx<'_, '_, TestCase>) -> Result<(), Interrupt> {
+    fn run(&mut self, ctx: &mut dyn Ctx<TestCase>) -> Result<(), Interrupt> {
         // Each success changes the files: plan again until no candidate goes.
         let mut tried = std::collections::HashSet::new();
         loop {

@@ -11,7 +11,7 @@ use super::rust::rust_trees;
 use super::Pass;
 use crate::case::Case;
 use crate::edit::{Edit, EditSet};
-use crate::schedule::{Ctx, Interrupt};
+use crate::passes::{Ctx, Interrupt};
 use crate::syntax::deletion_range;
 use crate::testcase::TestCase;
 
@@ -99,7 +99,7 @@ impl Pass<TestCase> for RustParams {
         "rust-params"
     }
 
-    fn run(&mut self, ctx: &mut Ctx<'_, '_, TestCase>) -> Result<(), Interrupt> {
+    fn run(&mut self, ctx: &mut dyn Ctx<TestCase>) -> Result<(), Interrupt> {
         // From the last parameter back: a deletion never moves the ones before it.
         let mut i = usize::MAX;
         loop {

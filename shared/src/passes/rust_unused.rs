@@ -15,8 +15,8 @@ use ra_ap_syntax::{NodeOrToken, SyntaxKind, SyntaxNode, TextRange, TextSize};
 use super::units::{delete_units, Span};
 use super::Pass;
 use crate::case::Case;
-use crate::predicate::Unused;
-use crate::schedule::{Ctx, Interrupt};
+use crate::hints::Unused;
+use crate::passes::{Ctx, Interrupt};
 use crate::syntax::{deletion_range, is_item, parse};
 use crate::testcase::TestCase;
 
@@ -41,7 +41,7 @@ impl Pass<TestCase> for RustUnused {
         "rust-unused"
     }
 
-    fn run(&mut self, ctx: &mut Ctx<'_, '_, TestCase>) -> Result<(), Interrupt> {
+    fn run(&mut self, ctx: &mut dyn Ctx<TestCase>) -> Result<(), Interrupt> {
         if self.unavailable || self.silent >= 2 {
             return Ok(());
         }
@@ -101,7 +101,7 @@ impl Pass<TestCase> for RustUnused {
 impl RustUnused {
     /// Deletes all of `units`, or else the first half, quarter or eighth that can go.
     fn delete_some(
-        ctx: &mut Ctx<'_, '_, TestCase>,
+        ctx: &mut dyn Ctx<TestCase>,
         units: &[Span],
         max_parts: usize,
     ) -> Result<bool, Interrupt> {

@@ -1,9 +1,9 @@
 //! Segmenters: ways to see a case as a flat list of deletable units (items, lines,
 //! tokens) across all of its sequences. Deletion passes are generic over them.
 
-use super::tokens::token_spans;
 use crate::case::Case;
 use crate::edit::{Edit, EditSet};
+use crate::tokens::token_spans;
 
 /// A unit: `start..end` of sequence `seq`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,7 +154,7 @@ impl<C: Case<Item = u8>> Segmenter<C> for Tokens {
                 token_spans(text)
                     .into_iter()
                     .filter(move |&(a, _)| {
-                        !syntax || super::tokens::class(text[a]) != super::tokens::Class::Space
+                        !syntax || crate::tokens::class(text[a]) != crate::tokens::Class::Space
                     })
                     .map(move |(a, b)| Span {
                         seq: s,

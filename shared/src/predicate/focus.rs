@@ -5,42 +5,7 @@
 //! about code in use (`--> src/a.rs:8:44`). `rust-focus` keeps those items and what
 //! they mention, and tries deleting everything else at once.
 
-/// Names and places the original's failure points at.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Focus {
-    /// Item names (last path segments: `call`, `squared`).
-    pub names: Vec<String>,
-    /// `(file as printed, line)`: absolute, or relative to the crate root.
-    pub places: Vec<(String, usize)>,
-    /// Places of warnings (about code in use): weaker hints, for when the names
-    /// and places match nothing.
-    pub weak_places: Vec<(String, usize)>,
-}
-
-impl Focus {
-    /// `true` when there is nothing to go by.
-    pub fn is_empty(&self) -> bool {
-        self.names.is_empty() && self.places.is_empty() && self.weak_places.is_empty()
-    }
-
-    fn add_name(&mut self, name: &str) {
-        if !name.is_empty() && !self.names.iter().any(|n| n == name) {
-            self.names.push(name.to_string());
-        }
-    }
-
-    fn add_place(&mut self, file: &str, line: usize, weak: bool) {
-        let p = (file.to_string(), line);
-        let places = if weak {
-            &mut self.weak_places
-        } else {
-            &mut self.places
-        };
-        if !places.contains(&p) {
-            places.push(p);
-        }
-    }
-}
+use crate::hints::Focus;
 
 /// Words of a query description that are not item names.
 const NOT_NAMES: &[&str] = &[

@@ -100,10 +100,9 @@ impl IcePredicate {
         };
         let program: OsString = direct.as_deref().map_or(rustc, Into::into);
         let version_job = std::thread::spawn(move || {
-            std::process::Command::new(program)
-                .arg("-vV")
-                .output()
-                .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+            let spec = CommandSpec::new(program, ".").arg("-vV");
+            exec::query(&spec, Duration::from_secs(60))
+                .map(|out| String::from_utf8_lossy(&out).into_owned())
                 .unwrap_or_default()
         });
         let (source, cargo, seed) = match &config.compile {

@@ -8,57 +8,20 @@ mod script;
 pub mod signature;
 mod target_seed;
 pub mod test_failure;
-mod toolchain;
+pub(crate) mod toolchain;
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 
+pub use crate::exec::CancelFlag;
+pub use crate::hints::{Focus, Unused};
+pub use crate::verdict::Verdict;
 pub(crate) use crate_copy::dependency_tables;
 pub use crate_copy::CrateSource;
-pub use focus::{focus_from_stderr, Focus};
+pub use focus::focus_from_stderr;
 pub use ice::{Compile, IceConfig, IcePredicate, Probe};
 pub use script::{ScriptConfig, ScriptPredicate};
 pub use signature::{ice_signature, test_failure_signature, MatchMode, Signature};
 pub use test_failure::{TestConfig, TestPredicate, TestProbe};
-
-/// The result of testing one candidate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Verdict {
-    /// The candidate still shows the bug.
-    Interesting,
-    /// The candidate does not show the bug (or shows a different one).
-    NotInteresting,
-    /// The run exceeded its time limit (not interesting unless the bug is a hang).
-    Timeout,
-    /// The check could not judge the candidate (e.g. it died in an unexpected way).
-    Error,
-}
-
-impl Verdict {
-    /// `true` for `Interesting`.
-    pub fn is_interesting(self) -> bool {
-        self == Verdict::Interesting
-    }
-    pub(crate) fn to_byte(self) -> u8 {
-        match self {
-            Verdict::NotInteresting => 0,
-            Verdict::Interesting => 1,
-            Verdict::Timeout => 2,
-            Verdict::Error => 3,
-        }
-    }
-    pub(crate) fn from_byte(b: u8) -> Option<Verdict> {
-        Some(match b {
-            0 => Verdict::NotInteresting,
-            1 => Verdict::Interesting,
-            2 => Verdict::Timeout,
-            3 => Verdict::Error,
-            _ => return None,
-        })
-    }
-}
 
 /// Infrastructure failures while testing a candidate.
 #[derive(Debug, thiserror::Error)]
@@ -80,37 +43,6 @@ pub enum PredicateError {
     /// Anything else the predicate wants to report.
     #[error("{0}")]
     Other(String),
-}
-
-/// A shared cancellation flag. Cancelling kills running predicate processes.
-#[derive(Clone, Default, Debug)]
-pub struct CancelFlag {
-    own: Arc<AtomicBool>,
-    /// A child flag is also cancelled when its parent is.
-    parent: Option<Box<CancelFlag>>,
-}
-
-impl CancelFlag {
-    /// A fresh, uncancelled flag.
-    pub fn new() -> CancelFlag {
-        CancelFlag::default()
-    }
-    /// A flag cancelled by `self` or by its own `cancel` (which leaves `self` alone):
-    /// for stopping one run without stopping the reduction.
-    pub fn child(&self) -> CancelFlag {
-        CancelFlag {
-            own: Arc::new(AtomicBool::new(false)),
-            parent: Some(Box::new(self.clone())),
-        }
-    }
-    /// Requests cancellation.
-    pub fn cancel(&self) {
-        self.own.store(true, Ordering::SeqCst);
-    }
-    /// `true` once cancellation was requested.
-    pub fn is_cancelled(&self) -> bool {
-        self.own.load(Ordering::SeqCst) || self.parent.as_ref().is_some_and(|p| p.is_cancelled())
-    }
 }
 
 /// Where and how one predicate run happens.
@@ -151,20 +83,6 @@ pub trait Predicate<C>: Sync {
     fn focus(&self) -> Focus {
         Focus::default()
     }
-}
-
-/// A compiler warning that some code is unused: the primary span of a `dead_code` or
-/// `unused_*` diagnostic, as a byte range of one file of the case.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Unused {
-    /// Index of the file in the case.
-    pub seq: usize,
-    /// Start of the span (bytes).
-    pub start: usize,
-    /// End of the span (bytes).
-    pub end: usize,
-    /// The lint (`dead_code`, `unused_imports`, ...).
-    pub lint: String,
 }
 
 /// The `Unused` warnings among rustc's JSON diagnostics (one JSON object per line,

@@ -14,15 +14,9 @@ use crate::exec::CommandSpec;
 
 /// `<sysroot>` of the `rustc` a plain `rustc` stands for in `dir`.
 fn sysroot_in(dir: &Path) -> Option<PathBuf> {
-    let out = std::process::Command::new("rustc")
-        .args(["--print", "sysroot"])
-        .current_dir(dir)
-        .output()
-        .ok()?;
-    if !out.status.success() {
-        return None;
-    }
-    Some(PathBuf::from(String::from_utf8(out.stdout).ok()?.trim()))
+    let spec = CommandSpec::new("rustc", dir).arg("--print").arg("sysroot");
+    let out = crate::exec::query(&spec, std::time::Duration::from_secs(60))?;
+    Some(PathBuf::from(String::from_utf8(out).ok()?.trim()))
 }
 
 /// `<sysroot>/bin/NAME`, when it is a file.
@@ -124,6 +118,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(out.code, Some(0), "{cargo:?}");
+        #[allow(clippy::disallowed_methods)] // a plain `cargo`, as a user runs it
         let plain = std::process::Command::new("cargo")
             .arg("--version")
             .current_dir(dir.path())

@@ -19,31 +19,21 @@ use super::{Config, EngineError};
 use crate::cache::{Key, VerdictCache};
 use crate::case::{content_key, is_smaller, Case};
 use crate::output::Sink;
-use crate::passes::Pass;
+use crate::passes::{Interrupt, Pass};
 use crate::predicate::{CancelFlag, Predicate, PredicateError, Verdict};
 use crate::report::{Event, Observer, PassStats, Progress, Summary};
 
 mod ctx;
 mod foresight;
 
-pub use ctx::Ctx;
+pub(crate) use ctx::PassCtx;
 
-/// Why a pass stops before the end of its sweep.
-#[derive(Debug)]
-pub enum Interrupt {
-    /// The round's quota of improvements is used up: go back to the first pass.
-    Restart,
-    /// The user cancelled.
-    Cancelled,
-    /// Something broke.
-    Failed(EngineError),
-}
-
+/// The passes' [`Interrupt`] for a failure of the scheduler (cancellation is its own).
 impl From<EngineError> for Interrupt {
-    fn from(e: EngineError) -> Self {
+    fn from(e: EngineError) -> Interrupt {
         match e {
             EngineError::Predicate(PredicateError::Cancelled) => Interrupt::Cancelled,
-            e => Interrupt::Failed(e),
+            e => Interrupt::Failed(Box::new(e)),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The reduction loop: rounds over the pass list with the notebook's "variable
 //! restart", demotion of passes that stop paying, and a fixed point as the end.
-//! Candidates are evaluated only through `Ctx` (see `consider.rs`).
+//! Candidates are evaluated only through the passes' `Ctx`, implemented by
+//! `consider::PassCtx` (see `consider.rs`).
 
 mod consider;
 mod workers;
@@ -8,7 +9,8 @@ mod workers;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-pub use consider::{Ctx, Interrupt};
+use crate::passes::Interrupt;
+use consider::PassCtx;
 
 use crate::cache::VerdictCache;
 use crate::case::Case;
@@ -92,6 +94,9 @@ pub enum EngineError {
     /// Scratch directories could not be created.
     #[error("cannot create scratch directories: {0}")]
     Scratch(std::io::Error),
+    /// A pass failed by itself.
+    #[error("a pass failed: {0}")]
+    Pass(Box<dyn std::error::Error + Send + Sync>),
 }
 
 /// The result of a reduction.
@@ -294,7 +299,7 @@ pub fn reduce<C: Case>(
                     state.set_background(Vec::new());
                 }
                 let before = state.pass_successes(i);
-                let mut ctx = Ctx::new(&mut state);
+                let mut ctx = PassCtx::new(&mut state);
                 let result = passes[i].run(&mut ctx);
                 paid_last[i] = state.pass_successes(i) > before;
                 match result {
@@ -315,7 +320,12 @@ pub fn reduce<C: Case>(
                         cancelled = true;
                         break 'rounds;
                     }
-                    Err(Interrupt::Failed(e)) => return Err(e),
+                    Err(Interrupt::Failed(e)) => {
+                        return Err(match e.downcast::<EngineError>() {
+                            Ok(e) => *e,
+                            Err(e) => EngineError::Pass(e),
+                        })
+                    }
                 }
             }
             if all_clean && state.round_successes == 0 {

@@ -1,47 +1,40 @@
-//! `Ctx`: what a pass sees of the reduction — the current best, and ways to test
-//! candidates, all through the choke point (`State::consider`, `State::request`).
+//! `PassCtx`: the scheduler's implementation of the passes' [`Ctx`] — the current
+//! best, and ways to test candidates, all through the choke point
+//! (`State::consider`, `State::request`).
 
 use std::collections::VecDeque;
 
 use rand_chacha::ChaCha8Rng;
 
-use super::{EngineError, Interrupt, State};
+use super::{EngineError, State};
 use crate::case::Case;
-use crate::edit::EditSet;
+use crate::hints::{Focus, Unused};
+use crate::passes::{Ctx, Interrupt};
 
-/// What a pass sees of the reduction: the current best, and ways to test candidates.
-pub struct Ctx<'s, 'a, C: Case> {
+/// A pass's view of the reduction state.
+pub(crate) struct PassCtx<'s, 'a, C: Case> {
     state: &'s mut State<'a, C>,
 }
 
-impl<'s, 'a, C: Case> Ctx<'s, 'a, C> {
+impl<'s, 'a, C: Case> PassCtx<'s, 'a, C> {
     pub(crate) fn new(state: &'s mut State<'a, C>) -> Self {
-        Ctx { state }
+        PassCtx { state }
     }
+}
 
+impl<C: Case> Ctx<C> for PassCtx<'_, '_, C> {
     /// The current best case.
-    pub fn current(&self) -> &C {
+    fn current(&self) -> &C {
         &self.state.best
     }
 
-    /// Number of parallel workers (only for choosing how much to speculate; never
-    /// let it change which candidates are accepted).
-    pub fn jobs(&self) -> usize {
+    fn jobs(&self) -> usize {
         self.state.workers.len()
-    }
-
-    /// How many likely next candidates a pass should propose to `test_speculating`:
-    /// several per worker, since the parse check or the cache often answer many of
-    /// them without a run, but fewer for large cases (each is rendered).
-    pub fn speculation_depth(&self) -> usize {
-        let jobs = self.jobs();
-        let size = self.current().size().max(1);
-        (16 * jobs).min((8 << 20) / size).max(2 * jobs)
     }
 
     /// The compiler's warnings about unused code in the current case (one compile,
     /// counted apart from predicate runs); `None` when the predicate has no compiler.
-    pub fn unused(&mut self) -> Result<Option<Vec<crate::predicate::Unused>>, Interrupt> {
+    fn unused(&mut self) -> Result<Option<Vec<Unused>>, Interrupt> {
         if self.state.dry.is_some() {
             // A compile is not a guess: a dry run stops here.
             return Err(Interrupt::Restart);
@@ -64,24 +57,23 @@ impl<'s, 'a, C: Case> Ctx<'s, 'a, C> {
         r.map_err(|e| Interrupt::from(EngineError::Predicate(e)))
     }
 
-    /// Where the original's failure points (see [`crate::predicate::Focus`]).
-    pub fn focus(&self) -> crate::predicate::Focus {
+    fn focus(&self) -> Focus {
         self.state.predicate.focus()
     }
 
     /// `true` until the first improvement: the current case is the original.
-    pub fn is_original(&self) -> bool {
+    fn is_original(&self) -> bool {
         self.state.stats.iter().all(|s| s.successes == 0)
     }
 
     /// The seeded random generator of the run.
-    pub fn rng(&mut self) -> &mut ChaCha8Rng {
+    fn rng(&mut self) -> &mut ChaCha8Rng {
         &mut self.state.rng
     }
 
     /// Call at the head of every loop: stops the pass when the user cancelled or
     /// the round's quota of improvements is used up.
-    pub fn checkpoint(&self) -> Result<(), Interrupt> {
+    fn checkpoint(&self) -> Result<(), Interrupt> {
         if self.state.cancel.is_cancelled() {
             return Err(Interrupt::Cancelled);
         }
@@ -92,7 +84,7 @@ impl<'s, 'a, C: Case> Ctx<'s, 'a, C> {
     }
 
     /// Tests one candidate; commits it when interesting.
-    pub fn test(&mut self, cand: C) -> Result<bool, Interrupt> {
+    fn test(&mut self, cand: C) -> Result<bool, Interrupt> {
         if self.state.dry.is_some() {
             return Ok(self.state.dry_decide(std::slice::from_ref(&cand), true)?[0]);
         }
@@ -103,12 +95,6 @@ impl<'s, 'a, C: Case> Ctx<'s, 'a, C> {
             .is_some())
     }
 
-    /// Tests the current case with `edits` applied; commits when interesting.
-    pub fn test_edits(&mut self, edits: &EditSet<C::Item>) -> Result<bool, Interrupt> {
-        let cand = self.current().apply(edits);
-        self.test(cand)
-    }
-
     /// Like `test`, but first evaluates `speculate(current, cand)` (the likely next
     /// candidates, in the order the pass would test them: after `cand` fails, built on
     /// `current`, or after it succeeds, built on `cand`) in parallel when there are
@@ -116,10 +102,10 @@ impl<'s, 'a, C: Case> Ctx<'s, 'a, C> {
     /// a run (rejected by the parse check, already cached) are skipped, so a pass
     /// should propose a chain several times longer than the number of workers. What
     /// is speculated never changes a decision, only the runs.
-    pub fn test_speculating(
+    fn test_speculating_with(
         &mut self,
         cand: C,
-        speculate: impl FnOnce(&C, &C) -> Vec<C>,
+        speculate: &mut dyn FnMut(&C, &C) -> Vec<C>,
     ) -> Result<bool, Interrupt> {
         // When `cand` itself costs no run (cached, say by the last speculation), the
         // answer is immediate: speculate at the next test instead.
@@ -137,11 +123,7 @@ impl<'s, 'a, C: Case> Ctx<'s, 'a, C> {
     /// Finds the first interesting candidate of `cands` (in order) and commits it.
     /// Up to `jobs` candidates that need a run are under way at once; the result does
     /// not depend on `jobs` (a parallel `find_first`). Returns its index.
-    pub fn first(
-        &mut self,
-        cands: impl IntoIterator<Item = C>,
-    ) -> Result<Option<usize>, Interrupt> {
-        let mut iter = cands.into_iter();
+    fn first_of(&mut self, iter: &mut dyn Iterator<Item = C>) -> Result<Option<usize>, Interrupt> {
         if self.state.dry.is_some() {
             for (i, c) in iter.enumerate() {
                 if self.state.dry_decide(std::slice::from_ref(&c), true)?[0] {
@@ -180,7 +162,7 @@ impl<'s, 'a, C: Case> Ctx<'s, 'a, C> {
     }
 
     /// Evaluates candidates (in parallel) without committing any of them.
-    pub fn evaluate(&mut self, cands: &[C]) -> Result<Vec<bool>, Interrupt> {
+    fn evaluate(&mut self, cands: &[C]) -> Result<Vec<bool>, Interrupt> {
         if self.state.dry.is_some() {
             return self.state.dry_decide(cands, false);
         }
@@ -194,7 +176,7 @@ impl<'s, 'a, C: Case> Ctx<'s, 'a, C> {
 
     /// Like `checkpoint`, but only stops for cancellation (for inner loops that
     /// should finish what they started).
-    pub fn checkpoint_cancel(&self) -> Result<(), Interrupt> {
+    fn checkpoint_cancel(&self) -> Result<(), Interrupt> {
         if self.state.cancel.is_cancelled() {
             return Err(Interrupt::Cancelled);
         }

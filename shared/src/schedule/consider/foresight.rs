@@ -4,9 +4,10 @@
 //! candidate as if it succeeds (`Config::bet_on_success`). Nothing is decided here:
 //! the verdicts only land in the cache.
 
-use super::{Ctx, Dry, Interrupt, State};
+use super::{Dry, PassCtx, State};
 use crate::cache::Key;
 use crate::case::{content_key, is_smaller, Case};
+use crate::passes::Interrupt;
 use crate::passes::Pass;
 
 impl<'a, C: Case> State<'a, C> {
@@ -25,7 +26,7 @@ impl<'a, C: Case> State<'a, C> {
             limit,
             would_commit: false,
         });
-        let finished = pass.run(&mut Ctx::new(self)).is_ok();
+        let finished = pass.run(&mut PassCtx::new(self)).is_ok();
         let dry = self.dry.take().expect("set above");
         self.rng = rng;
         let followed = !dry.would_commit && (finished || dry.found.len() >= limit);

@@ -39,7 +39,7 @@ pub(crate) fn token_spans(text: &[u8]) -> Vec<(usize, usize)> {
 }
 
 /// Number of non-whitespace tokens.
-pub fn count_tokens(text: &[u8]) -> usize {
+pub(crate) fn count_tokens(text: &[u8]) -> usize {
     let mut n = 0;
     let mut prev = Class::Space;
     for &b in text {
