@@ -115,6 +115,12 @@ pub(crate) struct Args {
     #[arg(long)]
     pub(crate) hang: bool,
 
+    /// With --ice: also try candidates that no longer parse (rustc recovers from many
+    /// syntax errors and may still crash the same way), for the smallest result; by
+    /// default the result is code that parses
+    #[arg(long)]
+    pub(crate) allow_syntax_errors: bool,
+
     /// Check the original this many times before reducing (at least 2); any
     /// disagreement stops with exit code 5 (a flaky check). Raise it when the bug
     /// only shows some of the time

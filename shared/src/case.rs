@@ -26,6 +26,11 @@ pub trait Case: Clone + Send + Sync + 'static {
     fn size(&self) -> usize {
         (0..self.seq_count()).map(|i| self.seq(i).len()).sum()
     }
+    /// What the "smaller" order compares first: the size, plus what else makes a
+    /// case bigger (for files: each file there is, by its path). Reports use `size`.
+    fn cost(&self) -> usize {
+        self.size()
+    }
     /// Secondary size, used to break ties (tokens, for text).
     fn tokens(&self) -> usize {
         0
@@ -50,12 +55,12 @@ pub trait Case: Clone + Send + Sync + 'static {
     }
 }
 
-/// The total order the engine reduces along: fewer items, then fewer tokens, then
-/// lexicographically smaller. Every accepted change goes strictly down this order,
-/// so reduction always terminates.
+/// The total order the engine reduces along: lower cost (fewer items, and for files
+/// fewer files), then fewer tokens, then lexicographically smaller. Every accepted
+/// change goes strictly down this order, so reduction always terminates.
 pub fn cmp_size<C: Case>(a: &C, b: &C) -> Ordering {
-    a.size()
-        .cmp(&b.size())
+    a.cost()
+        .cmp(&b.cost())
         .then_with(|| a.tokens().cmp(&b.tokens()))
         .then_with(|| a.lex_cmp(b))
 }

@@ -141,6 +141,16 @@ impl Case for TestCase {
             absent: self.absent.clone(),
         }
     }
+    /// The bytes, and each file that is there by its path: the same code in one
+    /// file is smaller than in two (so a module inlined with a few bytes of
+    /// `mod m { .. }` around it is progress).
+    fn cost(&self) -> usize {
+        let files: usize = (self.files.iter())
+            .filter(|(_, b)| !b.is_empty())
+            .map(|(p, _)| p.as_os_str().len() + 1)
+            .sum();
+        self.size() + files
+    }
     fn tokens(&self) -> usize {
         self.files.iter().map(|(_, b)| count_tokens(b)).sum()
     }

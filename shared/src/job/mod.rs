@@ -107,6 +107,10 @@ pub struct JobSpec {
     pub timeout: Duration,
     /// A timeout is the bug.
     pub hang: bool,
+    /// With `--ice` and `--test`, candidates with a syntax error the original did
+    /// not have are tried too (by default they are not: a repro is wanted as code
+    /// that parses, and a test cannot run without a build).
+    pub allow_syntax_errors: bool,
     /// How strictly a failure must match the original's.
     pub mode: MatchMode,
     /// Parallel workers (at least 1).
@@ -137,6 +141,7 @@ impl JobSpec {
             env: Vec::new(),
             timeout: Duration::from_secs(60),
             hang: false,
+            allow_syntax_errors: false,
             mode: MatchMode::Same,
             jobs: std::thread::available_parallelism()
                 .map(|n| n.get())
@@ -409,10 +414,15 @@ impl Job {
             cache,
             cancel: cancel.clone(),
             // A candidate with a new syntax error is dropped without a run only
-            // where the check compiles the code with rustc: a test cannot run
-            // without a build, and an ICE repro is wanted as code that parses. A
-            // script may accept anything.
-            admit: if self.is_rust && !matches!(self.check, Check::Script(_)) {
+            // where the check compiles the code with rustc, and not with
+            // `allow_syntax_errors`: a test cannot run without a build, and an ICE
+            // repro is wanted as code that parses (rustc recovers from many syntax
+            // errors, so such a candidate may still crash). A script may accept
+            // anything.
+            admit: if self.is_rust
+                && !spec.allow_syntax_errors
+                && !matches!(self.check, Check::Script(_))
+            {
                 let check = crate::syntax::ParseCheck::new(&self.case);
                 Some(Box::new(move |c: &TestCase| check.admits(c)))
             } else {

@@ -1,7 +1,10 @@
-//! Inlines out-of-line modules: `mod m;` is replaced by the contents of `m.rs` (or
-//! `m/mod.rs`), which is then gone, so a crate's result can come down to one file
-//! (the "single-file version"). The replacement drops the `mod m;` line itself, so
-//! it only sticks when nothing names the module by path.
+//! Inlines out-of-line modules, so a crate's result can come down to one file (the
+//! "single-file version"): `mod m;` is replaced by the contents of `m.rs` (or
+//! `m/mod.rs`), which is then gone — first flat (the declaration gone too, which
+//! sticks when nothing names the module by path), else as `mod m { .. }`. An
+//! inline `mod m { .. }` is then unwrapped: its items take its place, every path
+//! through it loses its `m::`, and an item beside it that one of its items would
+//! clash with goes.
 
 use std::path::{Path, PathBuf};
 
@@ -39,7 +42,23 @@ fn plan(case: &TestCase) -> Vec<EditSet<u8>> {
         let Some(root) = parse(bytes) else { continue };
         let dir = module_dir(path);
         for m in root.children().filter(|n| n.kind() == SyntaxKind::MODULE) {
-            if let Some(edits) = inline(case, seq, &dir, &m) {
+            for wrapped in [false, true] {
+                if let Some(edits) = inline(case, seq, &dir, &m, wrapped) {
+                    out.push(edits);
+                }
+            }
+        }
+    }
+    for (seq, (path, bytes)) in case.files().enumerate() {
+        if !is_rust(path) {
+            continue;
+        }
+        let Some(root) = parse(bytes) else { continue };
+        for m in root
+            .descendants()
+            .filter(|n| n.kind() == SyntaxKind::MODULE)
+        {
+            if let Some(edits) = unwrap(case, seq, &m) {
                 out.push(edits);
             }
         }
@@ -47,15 +66,103 @@ fn plan(case: &TestCase) -> Vec<EditSet<u8>> {
     out
 }
 
-fn inline(case: &TestCase, seq: usize, dir: &Path, m: &SyntaxNode) -> Option<EditSet<u8>> {
+fn module_name(m: &SyntaxNode) -> Option<String> {
+    Some(
+        m.children()
+            .find(|c| c.kind() == SyntaxKind::NAME)?
+            .text()
+            .to_string(),
+    )
+}
+
+/// An inline `mod m { items }` replaced by its items, every `m::` of a path in the
+/// Rust files of `case` deleted, and the items beside it that its items' names
+/// would clash with deleted.
+fn unwrap(case: &TestCase, seq: usize, m: &SyntaxNode) -> Option<EditSet<u8>> {
+    let items = m.children().find(|c| c.kind() == SyntaxKind::ITEM_LIST)?;
+    let name = module_name(m)?;
+    let text = case.seq(seq);
+    let inner = items.text_range();
+    let (start, end) = (usize::from(inner.start()) + 1, usize::from(inner.end()) - 1);
+    if start > end {
+        return None;
+    }
+    let r = m.text_range();
+    let (m_start, m_end) = (usize::from(r.start()), usize::from(r.end()));
+    // `m::` of every path through the module: (file, start, end).
+    let mut cuts: Vec<(usize, usize, usize)> = Vec::new();
+    for (s, (path, bytes)) in case.files().enumerate() {
+        if !is_rust(path) {
+            continue;
+        }
+        let Some(root) = parse(bytes) else { continue };
+        for seg in root
+            .descendants()
+            .filter(|n| n.kind() == SyntaxKind::PATH_SEGMENT && n.text() == name.as_str())
+        {
+            // The segment ends a qualifier: `m` in `m::x` or `crate::m::x`.
+            let Some(qualifier) = seg.parent().filter(|p| p.kind() == SyntaxKind::PATH) else {
+                continue;
+            };
+            let Some(colons) = qualifier
+                .next_sibling_or_token()
+                .filter(|t| t.kind() == SyntaxKind::COLON2)
+            else {
+                continue;
+            };
+            let a = usize::from(seg.text_range().start());
+            let b = usize::from(colons.text_range().end());
+            cuts.push((s, a, b));
+        }
+    }
+    // The module's items, with the cuts that fall inside them.
+    let mut body = Vec::new();
+    let mut at = start;
+    for &(_, a, b) in cuts
+        .iter()
+        .filter(|&&(s, a, b)| s == seq && a >= start && b <= end)
+    {
+        body.extend_from_slice(&text[at..a]);
+        at = b;
+    }
+    body.extend_from_slice(&text[at..end]);
+    // Items beside the module with the name of one of its items would clash with
+    // it once unwrapped (an outer `fn main` calling `m::main`): they go with it.
+    let inner_names: Vec<String> = items.children().filter_map(|i| module_name(&i)).collect();
+    if let Some(parent) = m.parent() {
+        for sibling in parent.children().filter(|n| n != m) {
+            if module_name(&sibling).is_some_and(|n| inner_names.contains(&n)) {
+                let r = sibling.text_range();
+                cuts.push((seq, usize::from(r.start()), usize::from(r.end())));
+            }
+        }
+    }
+    cuts.sort();
+    cuts.dedup();
+    let mut set = EditSet::new();
+    set.push(Edit::replace(seq, m_start, m_end, body));
+    for (s, a, b) in cuts {
+        if s == seq && a < m_end && b > m_start {
+            continue;
+        }
+        if !set.push(Edit::cut(s, a, b)) {
+            return None;
+        }
+    }
+    Some(set)
+}
+
+fn inline(
+    case: &TestCase,
+    seq: usize,
+    dir: &Path,
+    m: &SyntaxNode,
+    wrapped: bool,
+) -> Option<EditSet<u8>> {
     if m.children().any(|c| c.kind() == SyntaxKind::ITEM_LIST) {
         return None;
     }
-    let name = m
-        .children()
-        .find(|c| c.kind() == SyntaxKind::NAME)?
-        .text()
-        .to_string();
+    let name = module_name(m)?;
     let file = [
         dir.join(format!("{name}.rs")),
         dir.join(&name).join("mod.rs"),
@@ -67,12 +174,20 @@ fn inline(case: &TestCase, seq: usize, dir: &Path, m: &SyntaxNode) -> Option<Edi
         return None;
     }
     let r = m.text_range();
+    let with = if wrapped {
+        // `pub mod m;` → `pub mod m {\n..\n}`: the declaration without its `;`.
+        let decl = &case.seq(seq)[usize::from(r.start())..usize::from(r.end())];
+        let decl = decl.strip_suffix(b";")?;
+        [decl, b" {\n", contents, b"}"].concat()
+    } else {
+        contents.to_vec()
+    };
     let mut set = EditSet::new();
     set.push(Edit::replace(
         seq,
         usize::from(r.start()),
         usize::from(r.end()),
-        contents.to_vec(),
+        with,
     ));
     set.push(Edit::cut(file, 0, contents.len()));
     Some(set)
@@ -121,11 +236,53 @@ mod tests {
     }
 
     #[test]
+    fn a_module_named_by_path_goes_inline_then_unwrapped() {
+        let case = TestCase::from_files([
+            (
+                "src/main.rs".into(),
+                b"mod inner;\nfn main() { inner::deep::run() }\n".to_vec(),
+            ),
+            ("src/inner/mod.rs".into(), b"pub mod deep;\n".to_vec()),
+            (
+                "src/inner/deep.rs".into(),
+                b"pub fn run() { crate::inner::deep::helper() }\npub fn helper() {}\n".to_vec(),
+            ),
+        ]);
+        let plans = plan(&case);
+        let wrapped = plans
+            .iter()
+            .map(|p| case.apply(p))
+            .find(|c| text(c, "src/main.rs").starts_with("mod inner {"))
+            .expect("a wrapped candidate");
+        assert_eq!(
+            text(&wrapped, "src/main.rs"),
+            "mod inner {\npub mod deep;\n}\nfn main() { inner::deep::run() }\n"
+        );
+        assert_eq!(text(&wrapped, "src/inner/mod.rs"), "");
+        let unwrapped = plan(&wrapped)
+            .iter()
+            .map(|p| wrapped.apply(p))
+            .find(|c| !text(c, "src/main.rs").contains("mod inner"))
+            .expect("an unwrapping candidate");
+        assert_eq!(
+            text(&unwrapped, "src/main.rs"),
+            "\npub mod deep;\n\nfn main() { deep::run() }\n"
+        );
+        assert_eq!(
+            text(&unwrapped, "src/inner/deep.rs"),
+            "pub fn run() { crate::deep::helper() }\npub fn helper() {}\n"
+        );
+    }
+
+    #[test]
     fn modules_resolve_like_rustc() {
         assert_eq!(module_dir(Path::new("src/lib.rs")), Path::new("src"));
         assert_eq!(module_dir(Path::new("src/b/mod.rs")), Path::new("src/b"));
         assert_eq!(module_dir(Path::new("src/a.rs")), Path::new("src/a"));
-        let cands: Vec<TestCase> = plan(&case()).iter().map(|p| case().apply(p)).collect();
+        // The flat candidates (each module is also offered wrapped, after).
+        let cands: Vec<TestCase> = (plan(&case()).iter().map(|p| case().apply(p)))
+            .filter(|c| !(c.files().any(|(_, b)| b.windows(3).any(|w| w == b" {\n"))))
+            .collect();
         assert_eq!(cands.len(), 3, "a, b (mod.rs) and a's child c");
         // Files come in path order: src/a.rs (`mod c;`), then src/lib.rs (a, b).
         assert_eq!(text(&cands[0], "src/a.rs"), "pub fn x() {}\nstruct C;\n\n");

@@ -14,8 +14,9 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MatchMode {
-    /// The same compiler (or panic) location and first query frame, and the same
-    /// message after removing what the user's code puts into it: file paths and
+    /// The same compiler (or panic) location and first query frame (when both
+    /// crashes happened inside a query), and the same message after removing what
+    /// the user's code puts into it: file paths and
     /// `line:column` positions, numbers, `DefId`s, crate hashes, lifetimes, and the
     /// names the case defines (a path naming one of them counts as one name, so
     /// inlining a module or renaming an item keeps the bug the same). The default.
@@ -67,7 +68,14 @@ impl Signature {
                     && self.query == other.query
             }
             MatchMode::Same => {
-                if self.location != other.location || self.query != other.query {
+                // A crash outside any query (while parsing the crate root) is the
+                // same as one at the same place inside a query (while parsing an
+                // out-of-line module, which expansion loads).
+                let queries_agree = match (&self.query, &other.query) {
+                    (Some(a), Some(b)) => a == b,
+                    _ => true,
+                };
+                if self.location != other.location || !queries_agree {
                     return false;
                 }
                 // Both messages are generalized with the names of both cases, so

@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""Checks that a reduction result is 1-minimal in the project's stated neighbourhood
+(issue 28), by running a check on every neighbour: independent of cargo-minimize's
+own passes, so it can judge any tool's result.
+
+The neighbourhood of a text (whitespace-only differences never count):
+  - delete one byte (files up to --max-bytes bytes),
+  - delete a run of 1 to 8 tokens (a token: a run of word characters, or one other
+    non-blank character),
+  - delete one line,
+  - delete a matched pair, its two ends only or with what is between them: brackets
+    () [] {} <>, quotes "" '', and opening/closing tags (`<x ...>`...`</x>`,
+    `{% if %}`...`{% endif %}`, `begin`...`end`, `X`...`endX`),
+  - replace one token by a shorter one: `0`, `1`, `a`, `""`, or one of the text's own
+    shorter tokens (the 8 shortest distinct ones).
+
+Usage: check_minimal.py FILE -- CHECK [ARGS...]
+The check gets the candidate's path as its last argument and exits 0 when the
+candidate is still interesting (the C-Reduce convention). Candidates are written to a
+private temp directory under the same file name. Prints one line: `1-minimal` or
+`not 1-minimal: N of M neighbours interesting`, then up to 5 examples; `--json` prints
+a JSON object instead. Exit 0 when 1-minimal, 1 when not, 2 on bad usage.
+"""
+import argparse, json, os, re, subprocess, sys, tempfile
+
+TOKEN = re.compile(rb"\w+|[^\w\s]")
+OPEN_CLOSE = {b"(": b")", b"[": b"]", b"{": b"}", b"<": b">"}
+QUOTES = [b'"', b"'"]
+
+
+def squash(b):
+    return re.sub(rb"\s+", b"", b)
+
+
+def tokens(text):
+    return [(m.start(), m.end()) for m in TOKEN.finditer(text)]
+
+
+def pairs(text):
+    """(open_start, open_end, close_start, close_end) of matched pairs."""
+    out = []
+    # Brackets, matched with a stack per kind.
+    stacks = {o: [] for o in OPEN_CLOSE}
+    closers = {c: o for o, c in OPEN_CLOSE.items()}
+    for i in range(len(text)):
+        ch = text[i:i + 1]
+        if ch in stacks:
+            stacks[ch].append(i)
+        elif ch in closers and stacks[closers[ch]]:
+            j = stacks[closers[ch]].pop()
+            out.append((j, j + 1, i, i + 1))
+    # Quotes: consecutive occurrences on one line.
+    for q in QUOTES:
+        for line in re.finditer(rb"[^\n]*", text):
+            idx = [m.start() + line.start() for m in re.finditer(re.escape(q), line.group())]
+            for a, b in zip(idx[::2], idx[1::2]):
+                out.append((a, a + 1, b, b + 1))
+    # Tags: <x ...> ... </x>; {% x %} ... {% endx %}; begin ... end; x ... endx.
+    for m in re.finditer(rb"<([A-Za-z][\w:-]*)[^<>]*>", text):
+        close = re.search(rb"</" + re.escape(m.group(1)) + rb"\s*>", text[m.end():])
+        if close:
+            out.append((m.start(), m.end(), m.end() + close.start(), m.end() + close.end()))
+    words = [(m.start(), m.end(), m.group().lower()) for m in re.finditer(rb"\w+", text)]
+    for k, (s, e, w) in enumerate(words):
+        ends = {b"end" + w, b"end_" + w} | ({b"end"} if w == b"begin" else set())
+        depth = 0
+        for s2, e2, w2 in words[k + 1:]:
+            if w2 == w:
+                depth += 1
+            elif w2 in ends:
+                if depth == 0:
+                    # Widen to `{% ... %}`-style delimiters around each word.
+                    def widen(a, b):
+                        l = text.rfind(b"{%", 0, a)
+                        r = text.find(b"%}", b)
+                        if l != -1 and r != -1 and b"%}" not in text[l:a] and b"{%" not in text[b:r]:
+                            return l, r + 2
+                        return a, b
+                    (a1, b1), (a2, b2) = widen(s, e), widen(s2, e2)
+                    out.append((a1, b1, a2, b2))
+                    break
+                depth -= 1
+    return out
+
+
+def neighbours(text, max_bytes):
+    seen = set()
+    base = squash(text)
+
+    def add(kind, cand):
+        if squash(cand) == base or cand in seen:
+            return
+        seen.add(cand)
+        yield kind, cand
+
+    if len(text) <= max_bytes:
+        for i in range(len(text)):
+            if not text[i:i + 1].isspace():
+                yield from add("byte", text[:i] + text[i + 1:])
+    toks = tokens(text)
+    for i in range(len(toks)):
+        for n in range(1, 9):
+            if i + n > len(toks):
+                break
+            yield from add(f"{n} tokens", text[:toks[i][0]] + text[toks[i + n - 1][1]:])
+    lines = text.split(b"\n")
+    for i in range(len(lines)):
+        yield from add("line", b"\n".join(lines[:i] + lines[i + 1:]))
+    for a1, b1, a2, b2 in pairs(text):
+        yield from add("pair ends", text[:a1] + text[b1:a2] + text[b2:])
+        yield from add("pair", text[:a1] + text[b2:])
+    distinct = sorted({text[a:b] for a, b in toks}, key=lambda t: (len(t), t))
+    short = [b"0", b"1", b"a", b'""'] + distinct[:8]
+    for a, b in toks:
+        for r in short:
+            if len(r) < b - a:
+                yield from add("replace", text[:a] + r + text[b:])
+
+
+def main():
+    argv = sys.argv[1:]
+    if "--" not in argv:
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+    k = argv.index("--")
+    ap = argparse.ArgumentParser()
+    ap.add_argument("file")
+    ap.add_argument("--max-bytes", type=int, default=2000)
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--timeout", type=float, default=60)
+    args = ap.parse_args(argv[:k])
+    check = argv[k + 1:]
+    text = open(args.file, "rb").read()
+    work = tempfile.mkdtemp(prefix="check-minimal-")
+    path = os.path.join(work, os.path.basename(args.file))
+    found, total = [], 0
+    for kind, cand in neighbours(text, args.max_bytes):
+        total += 1
+        with open(path, "wb") as f:
+            f.write(cand)
+        try:
+            ok = subprocess.run(check + [path], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                timeout=args.timeout).returncode == 0
+        except subprocess.TimeoutExpired:
+            ok = False
+        if ok:
+            found.append((kind, cand.decode("utf-8", "replace")))
+    subprocess.run(["rm", "-rf", work])
+    if args.json:
+        print(json.dumps({"minimal": not found, "neighbours": total, "interesting": len(found),
+                          "examples": [{"kind": k, "text": t} for k, t in found[:5]]}))
+    elif not found:
+        print(f"1-minimal ({total} neighbours checked)")
+    else:
+        print(f"not 1-minimal: {len(found)} of {total} neighbours interesting")
+        for kind, t in found[:5]:
+            print(f"--- {kind}:\n{t}")
+    sys.exit(0 if not found else 1)
+
+
+if __name__ == "__main__":
+    main()
