@@ -96,9 +96,10 @@ fn module_graph() -> BTreeMap<String, BTreeSet<String>> {
     // `pub use m::{A, B};` / `pub use m::A;` at the root: A and B stand for m.
     let mut reexported: BTreeMap<String, String> = BTreeMap::new();
     let re = regex::Regex::new(r"pub use (\w+)::(?:\{([^}]*)\}|(\w+));").unwrap();
+    let word = regex::Regex::new(r"\w+").unwrap();
     for c in re.captures_iter(&lib) {
         let names = c.get(2).or(c.get(3)).unwrap().as_str();
-        for n in regex::Regex::new(r"\w+").unwrap().find_iter(names) {
+        for n in word.find_iter(names) {
             reexported.insert(n.as_str().to_string(), c[1].to_string());
         }
     }
@@ -120,9 +121,7 @@ fn module_graph() -> BTreeMap<String, BTreeSet<String>> {
                 match (c.get(1), c.get(2)) {
                     (Some(n), _) => names.push(n.as_str().to_string()),
                     (_, Some(list)) => names.extend(
-                        regex::Regex::new(r"\w+")
-                            .unwrap()
-                            .find_iter(list.as_str())
+                        word.find_iter(list.as_str())
                             .map(|n| n.as_str().to_string()),
                     ),
                     _ => {}
