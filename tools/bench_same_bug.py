@@ -265,6 +265,10 @@ def run_tool(args, env, cwd, timeout, log):
     return rc, secs, summary, tail
 
 
+# Extra options of every `--ice` run (`--ice-args`), e.g. `--allow-syntax-errors`.
+ICE_ARGS = []
+
+
 def reduce(cm, kind, mode, jobs, inp, c, sub, work, timeout, script=None):
     """One reduction; its result is moved to a name of its own beside the input.
     Returns the run's record."""
@@ -275,10 +279,10 @@ def reduce(cm, kind, mode, jobs, inp, c, sub, work, timeout, script=None):
         args += ["--ice", inp] if mode == "ice" else ["--script", script, inp]
         args += ["-j", str(jobs), "--no-cache", "--json"]
         if mode == "ice":
-            args += ["--", f"--edition={c['edition']}", f"--crate-type={c['crate_type']}", *c["extra"]]
+            args += ICE_ARGS + ["--", f"--edition={c['edition']}", f"--crate-type={c['crate_type']}", *c["extra"]]
         default_out = inp[:-3] + "_min.rs"
     else:
-        args += ["--ice", "--manifest-path", os.path.join(inp, "Cargo.toml"), "-j", str(jobs), "--no-cache", "--json"]
+        args += ["--ice", "--manifest-path", os.path.join(inp, "Cargo.toml"), "-j", str(jobs), "--no-cache", "--json"] + ICE_ARGS
         if sub == "build":
             args.append("--build")
         env["RUSTFLAGS"] = " ".join(c["extra"])
@@ -465,7 +469,9 @@ def main():
     ap.add_argument("--work", default="", help="directory for inputs, results and logs (default: a new temporary one, kept)")
     ap.add_argument("--out", default="")
     ap.add_argument("--inputs-only", action="store_true", help="only build and check the inputs")
+    ap.add_argument("--ice-args", default="", help="extra options of every --ice run, space-separated (e.g. --allow-syntax-errors)")
     a = ap.parse_args()
+    ICE_ARGS[:] = a.ice_args.split()
     a.jobs_list = [int(j) for j in a.jobs_list.split(",") if j]
     kinds = [k for k in a.kinds.split(",") if k]
     if any(k not in ("file", "crate") for k in kinds):
