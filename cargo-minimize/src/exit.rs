@@ -31,29 +31,16 @@ EXIT CODES:
     6    the result could not be written
     130  interrupted; the best result so far is saved";
 
-/// An error that maps to an exit code.
-#[derive(Debug)]
-pub(crate) struct Failure {
-    /// The exit code.
-    pub(crate) code: i32,
-    /// What to tell the user (lowercase, no final period).
-    pub(crate) message: String,
-}
-
-impl Failure {
-    /// A failure with `code` and `message`.
-    pub(crate) fn new(code: i32, message: impl Into<String>) -> Failure {
-        Failure {
-            code,
-            message: message.into(),
-        }
+/// The exit code of a failed job: the one place errors become codes.
+pub(crate) fn code(kind: minimize_engine::JobErrorKind) -> i32 {
+    use minimize_engine::JobErrorKind as K;
+    match kind {
+        K::Usage => USAGE,
+        K::BadInput => BAD_INPUT,
+        K::NotInteresting => NOT_INTERESTING,
+        K::Flaky => FLAKY,
+        K::Output => OUTPUT,
+        K::Internal => INTERNAL,
+        K::Cancelled => INTERRUPTED,
     }
 }
-
-impl std::fmt::Display for Failure {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for Failure {}

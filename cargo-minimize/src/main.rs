@@ -41,12 +41,16 @@ fn main() {
     match run::run(args) {
         Ok(code) => std::process::exit(code),
         Err(e) => {
-            let (code, msg) = match e.downcast_ref::<exit::Failure>() {
-                Some(f) => (f.code, f.message.clone()),
-                None => (exit::INTERNAL, format!("{e:#}")),
-            };
-            eprintln!("error: {msg}");
-            std::process::exit(code);
+            eprintln!("error: {e}");
+            // The causes, when they add something to the message.
+            let mut source = std::error::Error::source(&e);
+            while let Some(s) = source {
+                if !e.message.contains(&s.to_string()) {
+                    eprintln!("  caused by: {s}");
+                }
+                source = s.source();
+            }
+            std::process::exit(exit::code(e.kind));
         }
     }
 }

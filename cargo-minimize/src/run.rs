@@ -5,30 +5,26 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
 use minimize_engine::job::{CacheChoice, OutputChoice, Target};
 use minimize_engine::predicate::MatchMode;
 use minimize_engine::{CancelFlag, Job, JobError, JobErrorKind, JobSpec};
 
+type Result<T> = std::result::Result<T, JobError>;
+
 use crate::cli::{Args, Match};
-use crate::exit::{self, Failure};
+use crate::exit;
 use crate::progress::{print_summary, Progress};
 
-fn usage(msg: &str) -> anyhow::Error {
-    Failure::new(exit::USAGE, msg).into()
+fn usage(msg: &str) -> JobError {
+    JobError::new(JobErrorKind::Usage, msg)
 }
 
-fn failure(e: JobError) -> anyhow::Error {
-    let code = match e.kind {
-        JobErrorKind::Usage => exit::USAGE,
-        JobErrorKind::BadInput => exit::BAD_INPUT,
-        JobErrorKind::NotInteresting => exit::NOT_INTERESTING,
-        JobErrorKind::Flaky => exit::FLAKY,
-        JobErrorKind::Output => exit::OUTPUT,
-        JobErrorKind::Internal => exit::INTERNAL,
-        JobErrorKind::Cancelled => exit::INTERRUPTED,
-    };
-    Failure::new(code, e.message).into()
+fn bad_input(msg: String) -> JobError {
+    JobError::new(JobErrorKind::BadInput, msg)
+}
+
+fn internal(what: &str, e: std::io::Error) -> JobError {
+    JobError::new(JobErrorKind::Internal, format!("{what}: {e}")).caused_by(e)
 }
 
 /// The crate root from `--manifest-path`, else the current directory.
@@ -36,30 +32,24 @@ fn crate_root(args: &Args) -> Result<PathBuf> {
     match &args.manifest_path {
         Some(m) => {
             if !m.is_file() {
-                return Err(Failure::new(
-                    exit::BAD_INPUT,
-                    format!("{}: no such manifest", m.display()),
-                )
-                .into());
+                return Err(bad_input(format!("{}: no such manifest", m.display())));
             }
-            Ok(std::path::absolute(m)?
+            Ok(std::path::absolute(m)
+                .map_err(|e| internal("cannot make the manifest path absolute", e))?
                 .parent()
                 .expect("a file has a parent")
                 .to_path_buf())
         }
         None => {
-            let cwd = std::env::current_dir()?;
+            let cwd = std::env::current_dir()
+                .map_err(|e| internal("cannot read the current directory", e))?;
             if cwd.join("Cargo.toml").is_file() {
                 Ok(cwd)
             } else {
-                Err(Failure::new(
-                    exit::BAD_INPUT,
-                    format!(
-                        "{} is not a crate (no Cargo.toml); give a file or --manifest-path",
-                        cwd.display()
-                    ),
-                )
-                .into())
+                Err(bad_input(format!(
+                    "{} is not a crate (no Cargo.toml); give a file or --manifest-path",
+                    cwd.display()
+                )))
             }
         }
     }
@@ -143,16 +133,21 @@ pub(crate) fn run(args: Args) -> Result<i32> {
     let cancel = CancelFlag::new();
     {
         let c = cancel.clone();
-        ctrlc::set_handler(move || c.cancel()).context("cannot install the Ctrl-C handler")?;
+        ctrlc::set_handler(move || c.cancel()).map_err(|e| {
+            JobError::new(
+                JobErrorKind::Internal,
+                format!("cannot install the Ctrl-C handler: {e}"),
+            )
+            .caused_by(e)
+        })?;
     }
     let spec = spec_from(&args)?;
-    let mut job = Job::prepare(spec).map_err(failure)?;
+    let mut job = Job::prepare(spec)?;
     let mut progress = Progress::new("bytes", args.verbose);
-    job.check_original(&mut progress, &cancel)
-        .map_err(failure)?;
+    job.check_original(&mut progress, &cancel)?;
     let result = job.run(&mut progress, &cancel);
     progress.finish();
-    let result = result.map_err(failure)?;
+    let result = result?;
     let summary = &result.summary;
     print_summary(summary, "bytes", &result.output);
     if args.json {

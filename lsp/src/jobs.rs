@@ -77,10 +77,10 @@ pub(crate) fn spawn(
                     .cloned()
                     .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
                     .unwrap_or_default();
-                Err(JobError {
-                    kind: JobErrorKind::Internal,
-                    message: format!("the job panicked: {what}"),
-                })
+                Err(JobError::new(
+                    JobErrorKind::Internal,
+                    format!("the job panicked: {what}"),
+                ))
             });
             let _ = tx.send(JobMsg::Done {
                 job,

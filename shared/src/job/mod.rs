@@ -176,31 +176,36 @@ pub enum JobErrorKind {
     Cancelled,
 }
 
-/// A failed job: the kind and what to tell the user (lowercase, no final period).
-#[derive(Clone, Debug)]
+/// A failed job: the kind, what to tell the user (lowercase, no final period), and
+/// the error underneath, when there is one.
+#[derive(Clone, Debug, thiserror::Error)]
+#[error("{message}")]
 pub struct JobError {
     /// The kind.
     pub kind: JobErrorKind,
     /// The message.
     pub message: String,
+    /// What caused it (an I/O error, a failed spawn), kept for `Error::source`.
+    #[source]
+    source: Option<std::sync::Arc<dyn std::error::Error + Send + Sync>>,
 }
 
 impl JobError {
-    pub(crate) fn new(kind: JobErrorKind, message: impl Into<String>) -> JobError {
+    /// An error of `kind` saying `message`.
+    pub fn new(kind: JobErrorKind, message: impl Into<String>) -> JobError {
         JobError {
             kind,
             message: message.into(),
+            source: None,
         }
     }
-}
 
-impl std::fmt::Display for JobError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
+    /// The same error, caused by `source`.
+    pub fn caused_by(mut self, source: impl std::error::Error + Send + Sync + 'static) -> JobError {
+        self.source = Some(std::sync::Arc::new(source));
+        self
     }
 }
-
-impl std::error::Error for JobError {}
 
 fn internal(e: impl std::fmt::Display) -> JobError {
     JobError::new(JobErrorKind::Internal, e.to_string())
@@ -560,4 +565,5 @@ fn output_error(e: std::io::Error, path: &Path) -> JobError {
         JobErrorKind::Output,
         format!("cannot write {}: {e}", path.display()),
     )
+    .caused_by(e)
 }
