@@ -15,7 +15,7 @@ use std::time::Duration;
 use crate::cache::{DiskStore, DiskStoreConfig, VerdictCache};
 use crate::case::Case;
 use crate::output::{write_case, FileSink};
-use crate::passes::{default_for_files, file_pass_by_name, Pass, FILE_PASS_NAMES};
+use crate::passes::{default_for_files, file_pass_by_name, file_pass_names, Pass};
 use crate::predicate::{
     CancelFlag, IcePredicate, MatchMode, Predicate, PredicateError, RunEnv, ScriptPredicate,
     Signature, TestPredicate, Verdict,
@@ -286,7 +286,10 @@ impl Job {
         if let Some(n) = spec.passes.iter().find(|n| file_pass_by_name(n).is_none()) {
             return Err(JobError::new(
                 JobErrorKind::Usage,
-                format!("unknown pass `{n}`; passes: {}", FILE_PASS_NAMES.join(", ")),
+                format!(
+                    "unknown pass `{n}`; passes: {}",
+                    file_pass_names().join(", ")
+                ),
             ));
         }
         let r = resolve::resolve(&spec)?;
@@ -338,7 +341,10 @@ impl Job {
                     file_pass_by_name(n).ok_or_else(|| {
                         JobError::new(
                             JobErrorKind::Usage,
-                            format!("unknown pass `{n}`; passes: {}", FILE_PASS_NAMES.join(", ")),
+                            format!(
+                                "unknown pass `{n}`; passes: {}",
+                                file_pass_names().join(", ")
+                            ),
                         )
                     })
                 })

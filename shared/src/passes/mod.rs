@@ -199,82 +199,26 @@ pub const FALLBACK_ON_RUST: &[&str] = &["chaos-lines", "lines", "brackets", "rep
 /// first candidate takes every comment, every `pub`, every rename at once.
 pub const BET_ON_SUCCESS_ON_RUST: &[&str] = &["rust-comments", "rust-private", "rust-renames"];
 
-/// Every file pass by name (for `--passes`).
-pub fn file_pass_by_name(name: &str) -> Option<Box<dyn Pass<TestCase>>> {
-    Some(match name {
-        "rust-private" => {
-            Box::new(RustDelete::new(NodeClass::Visibility, "rust-private").all_first())
-        }
-        "rust-focus" => Box::new(RustFocus::default()),
-        "rust-unused" => Box::new(RustUnused::default()),
-        "rust-items" => Box::new(RustDelete::new(NodeClass::Items, "rust-items")),
-        "rust-modules" => Box::new(RustInlineModules),
-        "rust-comments" => Box::new(Delete::new(Comments, "rust-comments", usize::MAX).all_first()),
-        "rust-bodies-empty" => Box::new(RustReplace::empty_bodies()),
-        "rust-bodies-loop" => Box::new(RustReplace::loop_bodies()),
-        "rust-bodies-todo" => Box::new(RustReplace::todo_bodies()),
-        "rust-statements" => Box::new(RustDelete::new(NodeClass::Statements, "rust-statements")),
-        "rust-params" => Box::new(RustParams),
-        "rust-lists" => Box::new(RustDelete::new(NodeClass::ListElements, "rust-lists")),
-        "rust-attributes" => Box::new(RustDelete::new(NodeClass::Attributes, "rust-attributes")),
-        "rust-hoist" => Box::new(RustReplace::hoist()),
-        "rust-types" => Box::new(RustReplace::unit_types()),
-        "rust-renames" => Box::new(RustRenames),
-        "rust-strings" => Box::new(Delete::new(StringContents, "rust-strings", usize::MAX)),
-        "chaos-lines" => Box::new(Chaos::new(Lines, "chaos-lines")),
-        "chaos-records" => Box::new(Chaos::new(Records, "chaos-records")),
-        "records" => Box::new(Delete::new(Records, "records", usize::MAX)),
-        "lines" => Box::new(Delete::new(Lines, "lines", usize::MAX)),
-        "lithium-lines" => Box::new(Lithium::new(Lines, "lithium-lines")),
-        "ddmin-lines" => Box::new(AdaptiveDdmin::new(Lines, "ddmin-lines")),
-        "brackets" => Box::new(CutPass::new(Brackets)),
-        "tokens" => Box::new(Delete::new(Tokens, "tokens", usize::MAX)),
-        "ends" => Box::new(Ends::default()),
-        "repeats" => Box::new(CutPass::new(Repeats)),
-        "ngrams" => Box::new(CutPass::new(Ngrams)),
-        "shared-integers" => Box::new(SharedValues::new(TextInts)),
-        "simpler-integers" => Box::new(ReplaceWithSimpler::new(TextInts)),
-        "integers" => Box::new(ShrinkEach::new(TextInts)),
-        "bytes" => Box::new(Delete::new(Items, "bytes", usize::MAX)),
-        _ => return None,
-    })
+/// Every file pass, once: the default pipeline's, then those only `--passes` asks for.
+/// Names are unique (tested); `--passes` and its error message read them from here.
+fn catalogue() -> Vec<Box<dyn Pass<TestCase>>> {
+    let mut all = default_for_files(false);
+    all.push(Box::new(RustReplace::todo_bodies()));
+    all.push(Box::new(Lithium::new(Lines, "lithium-lines")));
+    all.push(Box::new(AdaptiveDdmin::new(Lines, "ddmin-lines")));
+    all.push(Box::new(ReplaceWithSimpler::new(TextInts)));
+    all
 }
 
-/// Names accepted by `file_pass_by_name`.
-pub const FILE_PASS_NAMES: &[&str] = &[
-    "rust-private",
-    "rust-focus",
-    "rust-unused",
-    "rust-items",
-    "rust-modules",
-    "rust-comments",
-    "rust-bodies-empty",
-    "rust-bodies-loop",
-    "rust-bodies-todo",
-    "rust-statements",
-    "rust-params",
-    "rust-lists",
-    "rust-attributes",
-    "rust-hoist",
-    "rust-types",
-    "rust-renames",
-    "rust-strings",
-    "chaos-lines",
-    "chaos-records",
-    "records",
-    "lines",
-    "lithium-lines",
-    "ddmin-lines",
-    "brackets",
-    "tokens",
-    "ends",
-    "repeats",
-    "ngrams",
-    "shared-integers",
-    "simpler-integers",
-    "integers",
-    "bytes",
-];
+/// The file pass called `name` (for `--passes`).
+pub fn file_pass_by_name(name: &str) -> Option<Box<dyn Pass<TestCase>>> {
+    catalogue().into_iter().find(|p| p.name() == name)
+}
+
+/// The names `file_pass_by_name` knows, in pipeline order.
+pub fn file_pass_names() -> Vec<&'static str> {
+    catalogue().iter().map(|p| p.name()).collect()
+}
 
 /// The default passes for lists of opaque elements (deletion only).
 pub fn default_for_lists<T: Element>() -> Vec<Box<dyn Pass<Vec<T>>>> {
@@ -290,4 +234,23 @@ pub fn default_for_int_lists() -> Vec<Box<dyn Pass<Vec<u64>>>> {
         Box::new(Delete::new(Items, "delete", usize::MAX)),
         Box::new(ShrinkEach::new(ListInts)),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pass_names_are_unique_and_the_role_lists_name_real_passes() {
+        let names = file_pass_names();
+        let mut sorted = names.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), names.len(), "{names:?}");
+        for n in FALLBACK_ON_RUST.iter().chain(BET_ON_SUCCESS_ON_RUST) {
+            assert!(names.contains(n), "{n}");
+        }
+        assert_eq!(file_pass_by_name("lines").unwrap().name(), "lines");
+        assert!(file_pass_by_name("nope").is_none());
+    }
 }
