@@ -1,0 +1,228 @@
+//! Pass tests with in-process predicates: each generic pass on small fixtures, the
+//! Rust passes with the parse check.
+
+mod common;
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use minimize_engine::passes::{
+    self, Brackets, CutPass, Delete, Ends, Lines, Pass, Repeats, ShrinkEach, TextInts, Tokens,
+};
+use minimize_engine::{
+    reduce, CancelFlag, FnPredicate, NullObserver, NullSink, Reduction, TestCase, VerdictCache,
+};
+
+use common::*;
+
+#[test]
+fn delete_lines_keeps_needed_lines() {
+    let input: String = (0..200).map(|i| format!("line {i}\n")).collect();
+    let pred = |s: &str| s.contains("line 17\n") && s.contains("line 150\n");
+    check(
+        Box::new(Delete::new(Lines, "lines", usize::MAX)),
+        &input,
+        pred,
+        "line 17\nline 150\n",
+    );
+}
+
+#[test]
+fn lithium_and_adaptive_reach_the_same_lines() {
+    let input: String = (0..64).map(|i| format!("l{i}\n")).collect();
+    let pred = |s: &str| s.contains("l3\n") && s.contains("l40\n");
+    check(
+        Box::new(passes::Lithium::new(Lines, "lithium")),
+        &input,
+        pred,
+        "l3\nl40\n",
+    );
+    check(
+        Box::new(passes::AdaptiveDdmin::new(Lines, "ddmin")),
+        &input,
+        pred,
+        "l3\nl40\n",
+    );
+}
+
+#[test]
+fn delete_tokens() {
+    check(
+        Box::new(Delete::new(Tokens, "tokens", usize::MAX)),
+        "let x = a + b * c;",
+        |s| s.contains('*'),
+        "*",
+    );
+}
+
+#[test]
+fn brackets_cut_whole_pairs_and_interiors() {
+    check(
+        Box::new(CutPass::new(Brackets)),
+        "f(a, g(b), [c]) { x }",
+        |s| s.contains('f') && s.contains('('),
+        "f() ",
+    );
+    check(
+        Box::new(CutPass::new(Brackets)),
+        "a{b{c}d}e",
+        |s| s.contains('a') && s.contains('e') && s.contains('{'),
+        "a{}e",
+    );
+}
+
+#[test]
+fn repeats_and_ends() {
+    check(
+        Box::new(CutPass::new(Repeats)),
+        "a      b",
+        |s| s.contains("a") && s.contains('b') && s.contains(' '),
+        "a b",
+    );
+    check(
+        Box::new(Ends::default()),
+        "xxxxxBUGyyyyy",
+        |s| s.contains("BUG"),
+        "BUG",
+    );
+}
+
+#[test]
+fn integers_in_text_shrink_to_the_threshold() {
+    let pred = |s: &str| {
+        let n: u64 = s
+            .trim_start_matches("n = ")
+            .trim_end_matches(';')
+            .parse()
+            .unwrap_or(0);
+        n >= 500
+    };
+    check(
+        Box::new(ShrinkEach::new(TextInts)),
+        "n = 123456;",
+        pred,
+        "n = 500;",
+    );
+}
+
+#[test]
+fn a_wide_threshold_is_found_exactly_in_a_later_sweep() {
+    // The probe lands in (2^23 - 1, 2^24 - 1]: too wide to bisect the first time (a
+    // test per bit, for less than a bit); the second sweep lands there again and
+    // bisects it.
+    let pred = |s: &str| s.trim().parse::<u64>().unwrap_or(0) >= 10_000_000;
+    check(
+        Box::new(ShrinkEach::new(TextInts)),
+        "987654321987",
+        pred,
+        "10000000",
+    );
+}
+
+#[test]
+fn a_value_that_would_not_shrink_costs_one_test_in_later_sweeps() {
+    // The number must stay 1000; `Ends` then cuts the text around it, so the
+    // integer pass runs again on a new case (where its tests are not cached).
+    let tries = AtomicUsize::new(0);
+    let pred = |s: &str| {
+        let nums: Vec<u64> = s
+            .split(|c: char| !c.is_ascii_digit())
+            .filter_map(|t| t.parse().ok())
+            .collect();
+        if nums.first() != Some(&1000) {
+            tries.fetch_add(1, Ordering::Relaxed);
+        }
+        nums == [1000]
+    };
+    let (out, _) = run(
+        "let a = 1000; // padding",
+        vec![
+            Box::new(ShrinkEach::new(TextInts)),
+            Box::new(Ends::default()),
+        ],
+        pred,
+        1,
+    );
+    assert_eq!(out, "1000");
+    // First sweep: the probe 0, 1, 3, ..., 511 and the bisection of (511, 1000]
+    // (18 tests); each later sweep (one per cut of `Ends`, 10 here) only tries 0:
+    // 28 tests, where probing all over again took 37.
+    let tries = tries.load(Ordering::Relaxed);
+    assert!(tries <= 30, "{tries} tests on the number");
+}
+
+/// Reduces a list of integers with the default list passes; returns (result, calls).
+
+/// The Rust pipeline on a `.rs` file with the parse check: the result is the few
+/// lines the "bug" needs, it parses, and no candidate that fails to parse ever
+/// reaches the predicate.
+#[test]
+fn rust_passes_with_parse_check() {
+    let input = "use std::fmt;\n\n#[derive(Debug, Clone)]\npub struct Config {\n    pub name: String,\n    pub level: u8,\n}\n\nimpl Config {\n    pub fn new() -> Self {\n        Config { name: String::new(), level: 3 }\n    }\n    pub fn bump(&mut self) {\n        self.level += 1;\n        trigger(self.level, 7);\n    }\n}\n\nfn helper(a: u32, b: u32) -> u32 {\n    a * b + 1\n}\n\nfn trigger(x: u8, y: u8) {\n    let _ = (x, y);\n}\n";
+    let case = TestCase::single("bug.rs", input.as_bytes().to_vec());
+    let check = minimize_engine::syntax::ParseCheck::new(&case);
+    let unparsable = AtomicUsize::new(0);
+    let calls = AtomicUsize::new(0);
+    let p = FnPredicate::new("rust", |c: &TestCase| {
+        calls.fetch_add(1, Ordering::Relaxed);
+        let text = std::str::from_utf8(c.files().next().unwrap().1).unwrap();
+        if minimize_engine::syntax::error_count(text.as_bytes()) > 0 {
+            unparsable.fetch_add(1, Ordering::Relaxed);
+        }
+        // "The bug": a function named `trigger` called with two arguments.
+        text.contains("fn trigger(") && text.contains("trigger(self.level, 7)")
+    });
+    let r = Reduction {
+        predicate: &p,
+        passes: passes::default_for_files(false),
+        config: config(2),
+        cache: VerdictCache::new(None),
+        cancel: CancelFlag::new(),
+        admit: Some(Box::new(move |c: &TestCase| check.admits(c))),
+        finish: None,
+    };
+    let out = reduce(case, r, &mut NullObserver, &mut NullSink).unwrap();
+    let text = text_of(&out.best);
+    assert_eq!(
+        unparsable.load(Ordering::Relaxed),
+        0,
+        "unparsable candidates were run"
+    );
+    assert_eq!(
+        minimize_engine::syntax::error_count(text.as_bytes()),
+        0,
+        "{text}"
+    );
+    assert!(
+        !text.contains("helper") && !text.contains("derive") && !text.contains("fmt"),
+        "{text}"
+    );
+    assert!(text.len() < 90, "{} bytes:\n{text}", text.len());
+}
+
+#[test]
+fn all_first_deletion_takes_every_unit_in_one_test_when_it_can() {
+    // Units that nearly always go (comments, `pub`): the sweep's first test deletes
+    // them all, one call where the density-adaptive start needs several.
+    let input: String = (0..40).map(|i| format!("line {i}\n")).collect();
+    let all = || -> Vec<Box<dyn Pass<TestCase>>> {
+        vec![Box::new(
+            Delete::new(Lines, "lines", usize::MAX).all_first(),
+        )]
+    };
+    let plain = || -> Vec<Box<dyn Pass<TestCase>>> {
+        vec![Box::new(Delete::new(Lines, "lines", usize::MAX))]
+    };
+    let anything = |_: &str| true;
+    let (out, calls) = run(&input, all(), anything, 1);
+    // The check of the original, and the deletion of all 40 lines.
+    assert_eq!((out.as_str(), calls), ("", 2));
+    let (out, plain_calls) = run(&input, plain(), anything, 1);
+    assert_eq!(out, "");
+    assert!(plain_calls > calls, "{plain_calls} against {calls}");
+    // When one line is needed, the first test fails and the bisection still finds
+    // the longest run that goes: the same result as without, at every -j.
+    let needs = |s: &str| s.contains("line 7\n");
+    let (one, _) = run(&input, all(), needs, 1);
+    let (two, _) = run(&input, all(), needs, 2);
+    assert_eq!((one.as_str(), two.as_str()), ("line 7\n", "line 7\n"));
+}
