@@ -14,6 +14,7 @@ use minimize_engine::{
 
 use common::*;
 
+/// Reduces a list of integers with the default list passes; returns (result, calls).
 fn run_ints(
     start: Vec<u64>,
     pred: impl Fn(&[u64]) -> bool + Sync,

@@ -150,8 +150,6 @@ fn a_value_that_would_not_shrink_costs_one_test_in_later_sweeps() {
     assert!(tries <= 30, "{tries} tests on the number");
 }
 
-/// Reduces a list of integers with the default list passes; returns (result, calls).
-
 /// The Rust pipeline on a `.rs` file with the parse check: the result is the few
 /// lines the "bug" needs, it parses, and no candidate that fails to parse ever
 /// reaches the predicate.
