@@ -1,5 +1,6 @@
 //! A minimize job on a worker thread: runs the engine's [`Job`] with an observer that
-//! turns engine events into progress messages for the main loop, and catches panics.
+//! turns engine events into short progress messages for the main loop (the long
+//! text of a note or a warning goes with them, for the log), and catches panics.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::thread::JoinHandle;
@@ -8,14 +9,18 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::Sender;
 use minimize_engine::{CancelFlag, Event, Job, JobError, JobErrorKind, JobResult, JobSpec};
 
+use crate::progress::{percent, short};
+
 /// What a job tells the main loop.
 #[derive(Debug)]
 pub(crate) enum JobMsg {
-    /// A progress report.
+    /// A progress report: `percentage` `None` for a note or a warning; `detail`
+    /// the whole text when the message is shorter than what the engine said.
     Progress {
         job: u64,
         message: String,
-        percentage: u32,
+        percentage: Option<u32>,
+        detail: Option<String>,
     },
     /// The job ended.
     Done {
@@ -38,20 +43,25 @@ pub(crate) fn spawn(
             let outcome = catch_unwind(AssertUnwindSafe(|| {
                 let mut last = Instant::now() - Duration::from_secs(1);
                 let mut observer = |e: &Event<'_>| {
-                    let (message, percentage) = match e {
+                    let (message, percentage, detail) = match e {
                         Event::Progress(p) => (
                             format!(
-                                "{} → {} bytes ({:.0}%), {} tests, pass {}",
-                                p.initial_size,
-                                p.size,
-                                100.0 * p.size as f64 / p.initial_size.max(1) as f64,
-                                p.runs,
-                                p.pass
+                                "{} → {} bytes, {} checks, {}",
+                                p.initial_size, p.size, p.runs, p.pass
                             ),
-                            percent(p.initial_size, p.size),
+                            Some(percent(p.initial_size, p.size)),
+                            None,
                         ),
-                        Event::Note(n) => (n.to_string(), 0),
-                        Event::Warning(w) => (format!("warning: {w}"), 0),
+                        // The signature is long: a line of the log, not of a status bar.
+                        Event::Note(n) if n.starts_with("bug signature:") => (
+                            "the original shows the bug; reducing".to_string(),
+                            None,
+                            Some(n.to_string()),
+                        ),
+                        Event::Note(n) => (n.to_string(), None, Some(n.to_string())),
+                        Event::Warning(w) => {
+                            (format!("warning: {w}"), None, Some(format!("warning: {w}")))
+                        }
                         _ => return,
                     };
                     // At most five reports a second, notes always.
@@ -61,10 +71,13 @@ pub(crate) fn spawn(
                         return;
                     }
                     last = Instant::now();
+                    let message = short(&message);
+                    let detail = detail.filter(|d| *d != message);
                     let _ = progress_tx.send(JobMsg::Progress {
                         job,
                         message,
                         percentage,
+                        detail,
                     });
                 };
                 let mut j = Job::prepare(spec)?;
@@ -88,21 +101,4 @@ pub(crate) fn spawn(
             });
         })
         .expect("cannot start a thread")
-}
-
-/// How far along the reduction is, as a percentage that only grows (the share of
-/// the original removed so far), below 100 until the end.
-fn percent(initial: usize, size: usize) -> u32 {
-    let removed = initial.saturating_sub(size) as f64 / initial.max(1) as f64;
-    ((removed * 100.0) as u32).min(99)
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn percent_grows_and_stays_below_100() {
-        assert_eq!(super::percent(100, 100), 0);
-        assert_eq!(super::percent(100, 50), 50);
-        assert_eq!(super::percent(100, 0), 99);
-    }
 }

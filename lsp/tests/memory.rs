@@ -14,6 +14,10 @@ struct Client {
 
 impl Client {
     fn start(capabilities: Value) -> Client {
+        Client::start_with(capabilities, Value::Null)
+    }
+
+    fn start_with(capabilities: Value, options: Value) -> Client {
         let (server, conn) = Connection::memory();
         let handle = std::thread::spawn(move || minimize_lsp::serve(server).unwrap());
         let mut c = Client {
@@ -23,7 +27,8 @@ impl Client {
         };
         let init = c.request(
             "initialize",
-            json!({"processId": null, "rootUri": null, "capabilities": capabilities}),
+            json!({"processId": null, "rootUri": null, "capabilities": capabilities,
+                   "initializationOptions": options}),
         );
         assert!(init.error.is_none(), "{init:?}");
         c.notify("initialized", json!({}));
@@ -69,6 +74,28 @@ impl Client {
                 _ => {}
             }
         }
+    }
+
+    /// The next request the server sends to the client with `method`.
+    fn next_server_request(&self, method: &str) -> Request {
+        loop {
+            match self
+                .conn
+                .receiver
+                .recv_timeout(Duration::from_secs(10))
+                .expect("a request")
+            {
+                Message::Request(r) if r.method == method => return r,
+                _ => {}
+            }
+        }
+    }
+
+    fn respond(&self, id: RequestId, result: Value) {
+        self.conn
+            .sender
+            .send(Response::new_ok(id, result).into())
+            .unwrap();
     }
 
     fn shutdown(mut self) -> i32 {
@@ -196,4 +223,114 @@ fn requests_after_shutdown_are_refused() {
     assert_eq!(r.error.unwrap().code, -32600);
     c.notify("exit", Value::Null);
     assert_eq!(c.server.take().unwrap().join().unwrap(), 0);
+}
+
+#[test]
+fn invalid_initialization_options_are_reported() {
+    let c = Client::start_with(json!({}), json!({"jobs": "all"}));
+    let m = c.next_notification("window/showMessage");
+    assert!(m.params["message"].as_str().unwrap().contains("`jobs`"));
+    assert_eq!(c.shutdown(), 0);
+}
+
+#[test]
+fn the_command_arguments_are_checked() {
+    let mut c = Client::start(json!({}));
+    for args in [json!([{"job": "x"}]), json!([3])] {
+        let r = c.request(
+            "workspace/executeCommand",
+            json!({"command": "cargo-minimize.cancel", "arguments": args}),
+        );
+        assert_eq!(r.error.unwrap().code, -32602);
+    }
+    let r = c.request(
+        "workspace/executeCommand",
+        json!({"command": "cargo-minimize.cancel", "arguments": [{"job": 7}]}),
+    );
+    assert_eq!(r.result.unwrap(), json!(0));
+    let r = c.request(
+        "workspace/executeCommand",
+        json!({"command": "cargo-minimize.openReport", "arguments": [{"job": 7}]}),
+    );
+    assert!(r.error.unwrap().message.contains("no minimized result"));
+    assert_eq!(c.shutdown(), 0);
+}
+
+/// A crash file as rustc 1.95 writes it (backtrace shortened).
+const ICE_FILE: &str = "thread 'rustc' panicked at /rustc/abc/compiler/rustc_hir_typeck/src/method/probe.rs:1112:17:\nassertion `left == right` failed\nstack backtrace:\n   0: x\n\n\nrustc version: 1.95.0\nplatform: x86_64-unknown-linux-gnu\n\nquery stack during panic:\n#0 [typeck] type-checking `LIMIT`\n#1 [analysis] running analysis passes on crate `icy`\nend of query stack\n";
+
+#[test]
+fn the_crash_watcher_registers_and_offers_a_minimization() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("icy");
+    std::fs::create_dir_all(root.join("src")).unwrap();
+    std::fs::write(
+        root.join("Cargo.toml"),
+        "[package]\nname = \"icy\"\nversion = \"0.1.0\"\n",
+    )
+    .unwrap();
+    std::fs::write(root.join("src/lib.rs"), "pub fn f() {}\n").unwrap();
+    let c = Client::start(
+        json!({"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": true}}}),
+    );
+    let reg = c.next_server_request("client/registerCapability");
+    let r = &reg.params["registrations"][0];
+    assert_eq!(r["method"], "workspace/didChangeWatchedFiles");
+    assert_eq!(
+        r["registerOptions"]["watchers"][0]["globPattern"],
+        "**/rustc-ice-*.txt"
+    );
+    c.respond(reg.id, Value::Null);
+    let ice = root.join("rustc-ice-2026-01-01T00_00_00-1.txt");
+    std::fs::write(&ice, ICE_FILE).unwrap();
+    let uri = format!("file://{}", ice.display());
+    // Created and changed: asked once.
+    c.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": uri, "type": 1}, {"uri": uri, "type": 2}]}),
+    );
+    let ask = c.next_server_request("window/showMessageRequest");
+    assert_eq!(
+        ask.params["message"],
+        "rustc crashed while compiling `icy` (query `typeck` of `LIMIT`). Minimize a repro?"
+    );
+    let titles: Vec<&str> = ask.params["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["title"].as_str().unwrap())
+        .collect();
+    assert_eq!(titles, ["Minimize a repro", "Not now"]);
+    // Another crash of the same crate while the question is open: not asked again.
+    let again = root.join("rustc-ice-2026-01-01T00_00_01-2.txt");
+    std::fs::write(&again, ICE_FILE).unwrap();
+    c.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": format!("file://{}", again.display()), "type": 1}]}),
+    );
+    let log = c.next_notification("window/logMessage");
+    assert!(
+        log.params["message"]
+            .as_str()
+            .unwrap()
+            .contains("not asked"),
+        "{log:?}"
+    );
+    c.respond(ask.id, json!({"title": "Not now"}));
+    // Other files are not crash files.
+    c.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": format!("file://{}/notes.txt", root.display()), "type": 1}]}),
+    );
+    assert!(root.join("src/lib.rs").exists());
+    assert_eq!(c.shutdown(), 0);
+}
+
+#[test]
+fn no_registration_without_dynamic_registration() {
+    let mut c = Client::start(json!({}));
+    // The first message after `initialized` is the answer to this request.
+    let r = c.request("textDocument/codeAction", json!({}));
+    assert!(r.error.is_some());
+    assert_eq!(c.shutdown(), 0);
 }

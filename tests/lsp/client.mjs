@@ -18,6 +18,10 @@ import {
   ApplyWorkspaceEditRequest,
   ShowDocumentRequest,
   ShowMessageNotification,
+  ShowMessageRequest,
+  LogMessageNotification,
+  RegistrationRequest,
+  ExecuteCommandRequest,
 } from 'vscode-languageserver-protocol/node';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -87,11 +91,12 @@ export function childrenOf(pid) {
 
 /**
  * Starts the server and initializes it.
- * caps: { progress, showDocument, createFiles } (all true by default)
+ * caps: { progress, showDocument, createFiles, watchFiles } (all true by default)
  * options: initializationOptions
+ * answer: how to answer window/showMessageRequest (default: dismiss)
  */
-export async function start({ caps = {}, options = {}, env = {} } = {}) {
-  const { progress = true, showDocument = true, createFiles = true } = caps;
+export async function start({ caps = {}, options = {}, env = {}, answer = () => null } = {}) {
+  const { progress = true, showDocument = true, createFiles = true, watchFiles = true } = caps;
   const child = spawn(serverBin, ['minimize', 'lsp'], {
     stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, RUSTC_ICE: '0', ...env },
@@ -109,6 +114,10 @@ export async function start({ caps = {}, options = {}, env = {} } = {}) {
     applied: [], // workspace edits
     shown: [], // showDocument params
     messages: [], // showMessage params
+    logs: [], // logMessage params
+    asked: [], // showMessageRequest params
+    registrations: [], // dynamic registrations
+    finished: [], // cargo-minimize/finished params, with `at`
   };
   conn.onRequest(WorkDoneProgressCreateRequest.type, (p) => {
     log.created.push(p.token);
@@ -134,6 +143,16 @@ export async function start({ caps = {}, options = {}, env = {} } = {}) {
     return { success: true };
   });
   conn.onNotification(ShowMessageNotification.type, (p) => log.messages.push(p));
+  conn.onNotification(LogMessageNotification.type, (p) => log.logs.push(p));
+  conn.onNotification('cargo-minimize/finished', (p) => log.finished.push({ ...p, at: Date.now() }));
+  conn.onRequest(ShowMessageRequest.type, (p) => {
+    log.asked.push(p);
+    return answer(p);
+  });
+  conn.onRequest(RegistrationRequest.type, (p) => {
+    log.registrations.push(...p.registrations);
+    return null;
+  });
   conn.listen();
   const capabilities = {
     window: {
@@ -146,6 +165,7 @@ export async function start({ caps = {}, options = {}, env = {} } = {}) {
         ? { documentChanges: true, resourceOperations: ['create', 'rename', 'delete'] }
         : { documentChanges: false },
       configuration: true,
+      didChangeWatchedFiles: { dynamicRegistration: watchFiles },
     },
   };
   const init = await conn.sendRequest(InitializeRequest.type, {
@@ -168,6 +188,21 @@ export async function start({ caps = {}, options = {}, env = {} } = {}) {
     },
     onProgress(token, f) {
       return conn.onProgress(WorkDoneProgress.type, token, f);
+    },
+    /// The `cargo-minimize/finished` notification of `job`, once it came.
+    async finished(job, ms = 300000) {
+      const t0 = Date.now();
+      for (;;) {
+        const f = log.finished.find((f) => f.job === job);
+        if (f) return f;
+        if (Date.now() - t0 > ms) throw new Error(`job ${job} did not finish in ${ms} ms`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    /// Runs a command through workspace/executeCommand: its answer and when it came.
+    async command(command, args = [], extra = {}) {
+      const answer = await conn.sendRequest(ExecuteCommandRequest.type, { command, arguments: args, ...extra });
+      return { answer, at: Date.now() };
     },
     async stop() {
       try {

@@ -1,35 +1,121 @@
 // The cargo-minimize extension: starts `cargo-minimize minimize lsp`, routes the
 // server's "Minimize …" code actions through a progress notification with a Cancel
-// button (our own workDoneToken), shows a status bar item and a log, and offers
-// commands to minimize, cancel, and copy the bug report.
+// button (our own workDoneToken) that lasts until the server's
+// `cargo-minimize/finished` notification (the command itself is answered as soon
+// as the job has started), shows a status bar item and a log, and offers commands
+// to minimize, cancel, and copy the bug report.
 
 import * as vscode from 'vscode';
 import { spawnSync } from 'node:child_process';
 import {
+  ClientCapabilities,
   DidChangeConfigurationNotification,
   ExecuteCommandRequest,
+  FeatureState,
   LanguageClient,
   LanguageClientOptions,
   ServerOptions,
+  StaticFeature,
   WorkDoneProgress,
+  WorkDoneProgressCancelNotification,
 } from 'vscode-languageclient/node';
-import { checkServer, Increments, pickAction, serverOptions, Settings, statusText, Want } from './logic';
+import {
+  checkServer,
+  Increments,
+  JobResult,
+  pickAction,
+  resultMessage,
+  serverOptions,
+  Settings,
+  statusText,
+  Want,
+} from './logic';
 
 /** The server's command that runs a job (never registered on the client side by us). */
 const SERVER_MINIMIZE = 'cargo-minimize.minimize';
 const SERVER_REPORT = 'cargo-minimize.report';
 const SERVER_CANCEL = 'cargo-minimize.cancel';
+/** The server's notification at the end of every job. */
+const FINISHED = 'cargo-minimize/finished';
 /** Our client command that code actions are rewritten to. */
 const RUN = 'cargoMinimize.run';
+/** Our command the server's "Copy bug report" action is rewritten to. */
+const COPY_REPORT = 'cargoMinimize.copyReport';
 
-/** What a finished job returns (see the server's executeCommand result). */
-export interface JobResult {
-  output: string;
-  inputBytes: number;
-  outputBytes: number;
-  predicateRuns: number;
-  cancelled: boolean;
-  signature?: string;
+export type { JobResult };
+
+/** Tells the server that this client shows results itself (no showMessage from
+ * it) and can copy a bug report to the clipboard. */
+class CargoMinimizeCapabilities implements StaticFeature {
+  fillClientCapabilities(caps: ClientCapabilities): void {
+    caps.experimental = {
+      ...(caps.experimental as object | undefined),
+      cargoMinimize: { finishedNotification: true, copyReport: true },
+    };
+  }
+  initialize(): void {}
+  getState(): FeatureState {
+    return { kind: 'static' };
+  }
+  clear(): void {}
+}
+
+/** Jobs this extension waits for, by id, and results that came before anyone waited. */
+const waiting = new Map<number, (r: JobResult) => void>();
+const early = new Map<number, JobResult>();
+
+function waitForResult(job: number): Promise<JobResult> {
+  const r = early.get(job);
+  if (r) {
+    early.delete(job);
+    return Promise.resolve(r);
+  }
+  return new Promise((resolve) => waiting.set(job, resolve));
+}
+
+function onFinished(r: JobResult): void {
+  log.appendLine(`finished: ${JSON.stringify(r)}`);
+  const w = waiting.get(r.job);
+  if (w) {
+    waiting.delete(r.job);
+    w(r);
+    return;
+  }
+  // Kept for a moment for `runJob`, which may not wait yet; unclaimed, it is a job
+  // this extension did not start (one the server's crash watcher offered): said here.
+  early.set(r.job, r);
+  setTimeout(() => {
+    if (early.delete(r.job)) {
+      if (!r.error) {
+        lastResult = r;
+      }
+      announce(r);
+    }
+  }, 2000);
+}
+
+/** Tells the user how a job ended. */
+function announce(r: JobResult): void {
+  const m = resultMessage(r);
+  if (m.level === 'error') {
+    log.appendLine(`failed: ${r.error?.message}`);
+    vscode.window.showErrorMessage(m.text, 'Show Log').then((c) => {
+      if (c) {
+        log.show();
+      }
+    });
+    return;
+  }
+  log.appendLine(m.text);
+  if (r.report && !r.cancelled) {
+    vscode.window.showInformationMessage(m.text, 'Copy bug report').then((choice) => {
+      if (choice) {
+        copyReport({ job: r.job });
+      }
+    });
+  } else {
+    vscode.window.showInformationMessage(m.text);
+  }
 }
 
 /** The extension's API (used by its own tests). */
@@ -95,6 +181,9 @@ async function startClient(): Promise<void> {
           const cmd = a instanceof vscode.CodeAction ? a.command : (a as vscode.Command);
           if (cmd && cmd.command === SERVER_MINIMIZE) {
             cmd.command = RUN;
+          } else if (cmd && cmd.command === SERVER_REPORT) {
+            // "Copy bug report": the server returns the text, we copy it.
+            cmd.command = COPY_REPORT;
           }
         }
         return actions;
@@ -102,6 +191,8 @@ async function startClient(): Promise<void> {
     },
   };
   client = new LanguageClient('cargoMinimize', 'cargo-minimize', server, options);
+  client.registerFeature(new CargoMinimizeCapabilities());
+  client.onNotification(FINISHED, onFinished);
   await client.start();
 }
 
@@ -111,6 +202,11 @@ async function stopClient(): Promise<void> {
   }
   const c = client;
   client = undefined;
+  // The server's jobs end with it: nobody waits for their results any more.
+  for (const [job, w] of waiting) {
+    w({ job, cancelled: true, error: { kind: 'cancelled', message: 'the server stopped' } });
+  }
+  waiting.clear();
   if (c) {
     await c.stop();
   }
@@ -145,38 +241,38 @@ async function runJob(arg: unknown): Promise<JobResult | undefined> {
         }
       });
       try {
-        const result = (await c.sendRequest(
-          ExecuteCommandRequest.type,
-          { command: SERVER_MINIMIZE, arguments: [arg], workDoneToken: wd },
-          cts.token,
-        )) as JobResult;
-        lastResult = result;
-        await saveIfDirty(result.output);
-        log.appendLine(`result: ${result.output} (${result.inputBytes} → ${result.outputBytes} bytes, ${result.predicateRuns} checks)`);
-        vscode.window
-          .showInformationMessage(
-            `Minimized ${result.inputBytes} → ${result.outputBytes} bytes in ${result.predicateRuns} checks.`,
-            'Copy bug report',
-          )
-          .then((choice) => {
-            if (choice) {
-              copyReport();
-            }
-          });
-        return result;
-      } catch (e) {
-        const err = e as { code?: number; message?: string };
-        if (err.code === -32800) {
-          log.appendLine(`cancelled: ${err.message}`);
-          vscode.window.showInformationMessage(`cargo-minimize: ${err.message ?? 'cancelled'}`);
-        } else {
-          log.appendLine(`failed: ${err.message}`);
-          vscode.window.showErrorMessage(`cargo-minimize: ${err.message ?? String(e)}`, 'Show Log').then((c) => {
-            if (c) {
-              log.show();
-            }
-          });
+        // Answered as soon as the job has started; the result comes with the
+        // `cargo-minimize/finished` notification.
+        const started = (await c.sendRequest(ExecuteCommandRequest.type, {
+          command: SERVER_MINIMIZE,
+          arguments: [arg],
+          workDoneToken: wd,
+        })) as { job: number };
+        const stop = () => {
+          c.sendNotification(WorkDoneProgressCancelNotification.type, { token: wd }).catch(() => undefined);
+          c.sendRequest(ExecuteCommandRequest.type, { command: SERVER_CANCEL, arguments: [{ job: started.job }] }).catch(
+            () => undefined,
+          );
+        };
+        if (cts.token.isCancellationRequested) {
+          stop();
         }
+        const cancelSub = cts.token.onCancellationRequested(stop);
+        const result = await waitForResult(started.job).finally(() => cancelSub.dispose());
+        if (!result.error) {
+          lastResult = result;
+          log.appendLine(`result: ${result.output} (${result.inputBytes} → ${result.outputBytes} bytes, ${result.predicateRuns} checks)`);
+        }
+        announce(result);
+        return result.error ? undefined : result;
+      } catch (e) {
+        const err = e as { message?: string };
+        log.appendLine(`failed: ${err.message}`);
+        vscode.window.showErrorMessage(`cargo-minimize: ${err.message ?? String(e)}`, 'Show Log').then((c) => {
+          if (c) {
+            log.show();
+          }
+        });
         return undefined;
       } finally {
         sub.dispose();
@@ -187,14 +283,6 @@ async function runJob(arg: unknown): Promise<JobResult | undefined> {
       }
     },
   );
-}
-
-/** The server creates the result through `workspace/applyEdit`; keep it on disk. */
-async function saveIfDirty(path: string): Promise<void> {
-  const doc = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === path);
-  if (doc?.isDirty) {
-    await doc.save();
-  }
 }
 
 async function minimizeFromEditor(want: Want): Promise<void> {
@@ -231,12 +319,15 @@ async function minimizeFromEditor(want: Want): Promise<void> {
   await runJob(ours[i].arguments?.[0]);
 }
 
-async function copyReport(): Promise<void> {
+async function copyReport(which?: { job: number }): Promise<void> {
   if (!client) {
     return;
   }
   try {
-    const report = (await client.sendRequest(ExecuteCommandRequest.type, { command: SERVER_REPORT })) as string;
+    const report = (await client.sendRequest(ExecuteCommandRequest.type, {
+      command: SERVER_REPORT,
+      arguments: which ? [which] : [],
+    })) as string;
     await vscode.env.clipboard.writeText(report);
     vscode.window.showInformationMessage('cargo-minimize: the bug report is on the clipboard.');
   } catch (e) {
@@ -266,7 +357,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Api> {
     vscode.commands.registerCommand('cargoMinimize.minimizeCrateIce', () => minimizeFromEditor('crateIce')),
     vscode.commands.registerCommand('cargoMinimize.minimizeTest', () => minimizeFromEditor('test')),
     vscode.commands.registerCommand('cargoMinimize.cancel', cancelAll),
-    vscode.commands.registerCommand('cargoMinimize.copyReport', copyReport),
+    vscode.commands.registerCommand(COPY_REPORT, copyReport),
     vscode.commands.registerCommand('cargoMinimize.showLog', () => log.show()),
     vscode.commands.registerCommand('cargoMinimize.restartServer', async () => {
       await stopClient();

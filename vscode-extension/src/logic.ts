@@ -1,6 +1,7 @@
 // The extension's own logic, free of the `vscode` module so that it can be unit
 // tested in plain Node: settings → server options, version checks, progress
-// arithmetic, and picking the server's code action for a command.
+// arithmetic, picking the server's code action for a command, and what to say
+// about a finished job.
 
 /** The settings under `cargoMinimize.*`. */
 export interface Settings {
@@ -105,4 +106,48 @@ export function statusText(message: string | undefined, percentage: number | und
   const pct = percentage === undefined ? '' : ` ${Math.round(percentage)}%`;
   const msg = message ? `: ${message}` : '';
   return `$(loading~spin) Minimizing${pct}${msg}`.slice(0, 120);
+}
+
+/** What the server's `cargo-minimize/finished` notification carries. */
+export interface JobResult {
+  job: number;
+  /** The file shown (the result, or its crate's file). */
+  output?: string;
+  /** The result: the file, or the crate's tree. */
+  result?: string;
+  inputBytes?: number;
+  outputBytes?: number;
+  predicateRuns?: number;
+  cancelled: boolean;
+  /** Cancelled, and the earlier result in place was not larger: it was kept. */
+  keptEarlier?: boolean;
+  signature?: string;
+  /** A bug report is available (`cargo-minimize.report`). */
+  report?: boolean;
+  error?: { kind: string; message: string };
+}
+
+/** What to tell the user about a finished job. */
+export function resultMessage(r: JobResult): { level: 'info' | 'error'; text: string } {
+  if (r.error) {
+    return r.error.kind === 'cancelled'
+      ? { level: 'info', text: 'cargo-minimize: cancelled before there was a result.' }
+      : { level: 'error', text: `cargo-minimize: ${r.error.message}` };
+  }
+  if (r.keptEarlier) {
+    return {
+      level: 'info',
+      text: `cargo-minimize: cancelled; kept the earlier, smaller result (${r.outputBytes} bytes) in ${r.output}.`,
+    };
+  }
+  if (r.cancelled) {
+    return {
+      level: 'info',
+      text: `cargo-minimize: cancelled; the best so far (${r.inputBytes} → ${r.outputBytes} bytes) is in ${r.output}.`,
+    };
+  }
+  return {
+    level: 'info',
+    text: `Minimized ${r.inputBytes} → ${r.outputBytes} bytes in ${r.predicateRuns} checks.`,
+  };
 }

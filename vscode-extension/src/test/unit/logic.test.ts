@@ -7,6 +7,7 @@ import {
   Increments,
   parseVersion,
   pickAction,
+  resultMessage,
   serverOptions,
   statusText,
   versionAtLeast,
@@ -68,4 +69,16 @@ test('picking the action', () => {
 test('status text', () => {
   assert.equal(statusText('9325 → 72 bytes', 42.4), '$(loading~spin) Minimizing 42%: 9325 → 72 bytes');
   assert.equal(statusText(undefined, undefined), '$(loading~spin) Minimizing');
+});
+
+test('what a finished job says', () => {
+  const base = { job: 1, output: '/w/a_min.rs', inputBytes: 300, outputBytes: 100, predicateRuns: 42, cancelled: false };
+  assert.deepEqual(resultMessage(base), { level: 'info', text: 'Minimized 300 → 100 bytes in 42 checks.' });
+  assert.match(resultMessage({ ...base, cancelled: true }).text, /cancelled; the best so far \(300 → 100 bytes\) is in \/w\/a_min.rs/);
+  assert.match(resultMessage({ ...base, cancelled: true, keptEarlier: true }).text, /kept the earlier, smaller result/);
+  assert.deepEqual(resultMessage({ job: 2, cancelled: false, error: { kind: 'notInteresting', message: 'no ICE' } }), {
+    level: 'error',
+    text: 'cargo-minimize: no ICE',
+  });
+  assert.equal(resultMessage({ job: 3, cancelled: true, error: { kind: 'cancelled', message: 'x' } }).level, 'info');
 });
