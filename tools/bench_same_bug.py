@@ -455,7 +455,24 @@ def summary(rows, kind, jobs_list):
             f"{ident}: {sum(r['identical'] for r in done)}/{len(done)}; median ratio: {med}")
 
 
+def render(paths):
+    """Prints the tables and summaries of saved runs (`--render A.json B.json`)."""
+    for path in paths:
+        rows = json.load(open(path))
+        done = [r for r in rows if not r.get("skipped")]
+        jobs_list = sorted({int(k[len("ice_j"):]) for r in done for k in r if k.startswith("ice_j")})
+        print(f"### {os.path.basename(path)}\n")
+        print(table(rows, jobs_list, 2))
+        print()
+        for kind in ("file", "crate"):
+            line = summary(rows, kind, jobs_list)
+            if line:
+                print(f"`{line}`\n")
+
+
 def main():
+    if len(sys.argv) > 2 and sys.argv[1] == "--render":
+        return render(sys.argv[2:])
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--split", required=True, choices=["tune", "heldout"])
     ap.add_argument("--only", default="")
