@@ -455,3 +455,37 @@ fn checks_that_read_names_and_order_are_run_not_guessed() {
     let out = std::fs::read_to_string(dir.path().join("s_min.rs")).unwrap();
     assert_eq!(out.trim(), "field_b");
 }
+
+/// Of five extra rustc flags, the ICE needs one (`-Zvalidate-mir`): the rest go
+/// once the code is reduced, and the report's command has only that one.
+#[test]
+fn the_result_keeps_only_the_rustc_flags_the_bug_needs() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, _) = corpus_ice("async_box_pin_generic_send_validate_mir.rs");
+    write(dir.path(), "bug.rs", &text);
+    let flags = [
+        "-Cdebuginfo=1",
+        "--cfg",
+        "feature_x",
+        "-Zvalidate-mir",
+        "-Copt-level=3",
+        "-Zmir-opt-level=1",
+    ];
+    let mut args = vec!["--ice", "bug.rs", "--no-cache", "--report", "--"];
+    args.extend(flags);
+    let o = run(dir.path(), &args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("the bug needs only these rustc flags: -Zvalidate-mir\n"),
+        "{}",
+        stderr(&o)
+    );
+    let report = String::from_utf8_lossy(&o.stdout).into_owned();
+    let command = (report.lines())
+        .find(|l| l.contains(" rustc ") && l.contains("--edition"))
+        .unwrap_or_else(|| panic!("no command in the report:\n{report}"));
+    assert!(command.contains("-Zvalidate-mir"), "{command}");
+    for gone in ["debuginfo", "feature_x", "opt-level", "mir-opt-level"] {
+        assert!(!command.contains(gone), "{command}");
+    }
+}

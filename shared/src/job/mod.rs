@@ -4,6 +4,7 @@
 //! [`JobSpec`] and map [`JobError`] kinds to exit codes or editor messages.
 
 mod finish;
+mod flags;
 mod manifest;
 mod original;
 mod resolve;
@@ -540,6 +541,16 @@ impl Job {
         }
         if self.output_tree.is_some() && !summary.cancelled {
             best = self.tidy_manifest(best, &mut summary, observer, cancel)?;
+        }
+        if self.output_tree.is_none() && !summary.cancelled {
+            flags::reduce_flags(
+                &mut self.check,
+                self.scratch.path(),
+                &best,
+                &mut summary,
+                observer,
+                cancel,
+            )?;
         }
         summary.final_size = best.size();
         if !summary.cancelled && self.output_tree.is_none() && summary.final_size == 0 {

@@ -162,6 +162,11 @@ impl IcePredicate {
         self.focus = focus;
     }
 
+    /// Replaces the extra flags (the job's flag reduction, after the code).
+    pub fn set_flags(&mut self, flags: Vec<OsString>) {
+        self.config.flags = flags;
+    }
+
     /// The settings.
     pub fn config(&self) -> &IceConfig {
         &self.config
