@@ -49,21 +49,20 @@ pub(super) fn units(flags: &[OsString]) -> Vec<Vec<OsString>> {
     out
 }
 
-/// The optimization level a unit sets (`-Copt-level=3`, `-C opt-level=3`, `-O`),
-/// and how to write a lower one.
-fn opt_level(unit: &[OsString]) -> Option<(u8, fn(u8) -> Vec<OsString>)> {
+/// The numeric optimization level a unit sets (`-Copt-level=3`, `-C opt-level=3`,
+/// `-O`).
+fn opt_level(unit: &[OsString]) -> Option<u8> {
     let text: Vec<String> = unit
         .iter()
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
     let setting = match text.as_slice() {
-        [one] if one == "-O" => return Some((2, |l| vec![format!("-Copt-level={l}").into()])),
+        [one] if one == "-O" => return Some(2),
         [one] => one.strip_prefix("-C")?.to_string(),
         [c, v] if c == "-C" => v.clone(),
         _ => return None,
     };
-    let level = setting.strip_prefix("opt-level=")?.parse().ok()?;
-    Some((level, |l| vec![format!("-Copt-level={l}").into()]))
+    setting.strip_prefix("opt-level=")?.parse().ok()
 }
 
 /// Drops the extra rustc flags of a single-file ICE that the bug does not need (see
@@ -116,10 +115,10 @@ pub(super) fn reduce_flags(
             }
         }
         // Needed: a lower optimization level may do.
-        if let Some((level, write)) = opt_level(&kept[i]) {
+        if let Some(level) = opt_level(&kept[i]) {
             for lower in 0..level {
                 let mut cand = kept.clone();
-                cand[i] = write(lower);
+                cand[i] = vec![format!("-Copt-level={lower}").into()];
                 match try_flags(&cand, summary) {
                     Ok(true) => {
                         kept = cand;
