@@ -1,0 +1,832 @@
+#!/usr/bin/env python3
+"""Generates the big inputs of the failing-test corpus in tools/corpus/test-bugs/.
+
+Each case is a small crate (tune/<case>/ or heldout/<case>/) that pins a published crate
+version with a known panic, and a test that reads tests/fixtures/big.<ext>. This script
+writes that input: ordinary, valid data of the case's format (seeded, so every run writes
+the same bytes) with the known trigger buried in the middle.
+
+    gen.py [--size BYTES] [--no-trigger] [--out FILE] CASE_DIR [CASE_DIR ...]
+    gen.py --all [--no-trigger]          # every case under tune/ and heldout/
+
+--no-trigger writes the same input with the trigger swapped for a harmless piece of the
+same shape (the filler alone, which the test must pass on). --out writes to FILE instead
+of CASE_DIR/tests/fixtures/big.<ext> (one case only).
+"""
+import argparse
+import io
+import json
+import os
+import random
+import struct
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+WORDS = ("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi "
+         "omicron pi rho sigma tau upsilon phi chi psi omega server client queue "
+         "worker cache index shard replica region zone bucket tenant user group "
+         "order invoice payment refund ledger account report metric alert probe").split()
+FIRST = ("Ada Alan Barbara Claude Dennis Edsger Frances Grace Hedy Ivan John Ken Linus "
+         "Margaret Niklaus Ole Radia Rob Sophie Tim Ursula Vint Whitfield Xavier Yukihiro").split()
+LAST = ("Lovelace Turing Liskov Shannon Ritchie Dijkstra Allen Hopper Lamarr Sutherland "
+        "Backus Thompson Torvalds Hamilton Wirth Dahl Perlman Pike Wilson Berners-Lee "
+        "Franklin Cerf Diffie Leroy Matsumoto").split()
+CITIES = ("Lisbon Oslo Quito Lima Perth Dakar Hanoi Cork Graz Split Turku Riga Kyiv "
+          "Porto Malmo Bergen Tartu Ghent Lyon Brno").split()
+COUNTRIES = "PT NO EC PE AU SN VN IE AT HR FI LV UA PT SE NO EE BE FR CZ".split()
+
+
+def word(rng):
+    return rng.choice(WORDS)
+
+
+def words(rng, lo, hi):
+    return " ".join(word(rng) for _ in range(rng.randint(lo, hi)))
+
+
+def fill(rng, size, piece):
+    """Calls `piece(rng, n)` until the pieces add up to `size` bytes (str or bytes)."""
+    out, total = [], 0
+    while total < size:
+        p = piece(rng, len(out))
+        out.append(p)
+        total += len(p)
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# CSV: lazycsv 0.1.0
+
+
+def csv_row(rng, n, extra_comma=False):
+    first, last = rng.choice(FIRST), rng.choice(LAST)
+    city = rng.choice(CITIES)
+    street = f"{rng.randint(1, 400)} {word(rng).title()} Street"
+    if extra_comma:
+        # An address with an unquoted comma: one column too many.
+        addr = f"{street}, {city}"
+    else:
+        addr = f"\"{street}, {city}\"" if rng.random() < 0.4 else street
+    amount = f"{rng.randint(0, 99999)}.{rng.randint(0, 99):02d}"
+    date = f"20{rng.randint(10, 25)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
+    email = f"{first.lower()}.{last.lower()}@example.org"
+    return f"{10000 + n},{first} {last},{email},{addr},{rng.choice(COUNTRIES)},{amount},{date}\n"
+
+
+def gen_csv(rng, size, trigger):
+    header = "id,name,email,address,country,amount,date\n"
+    rows = fill(rng, size - len(header), csv_row)
+    mid = len(rows) // 2
+    rows[mid] = csv_row(random.Random(7), 10000 + mid, extra_comma=trigger)
+    return (header + "".join(rows)).encode()
+
+
+# ---------------------------------------------------------------------------------------
+# Regex list: fancy-regex 0.6.0
+
+
+def regex_line(rng, n):
+    w, v = word(rng), word(rng)
+    kind = rng.randrange(10)
+    if kind == 0:
+        return (rf"^(?P<ts>\d{{4}}-\d{{2}}-\d{{2}}T\d{{2}}:\d{{2}}:\d{{2}}(?:\.\d+)?Z)\s+"
+                rf"(?P<level>INFO|WARN|ERROR)\s+{w}\[(?P<pid>\d+)\]:\s+(?P<msg>.*)$")
+    if kind == 1:
+        return rf"(?i)\b{w}[-_]?{v}\b(?=\s*[:=])"
+    if kind == 2:
+        return rf"^/api/v{rng.randint(1, 3)}/{w}s/(?P<id>[0-9a-f]{{8}}(?:-[0-9a-f]{{4}}){{3}}-[0-9a-f]{{12}})/{v}/?$"
+    if kind == 3:
+        return rf"(?P<user>[A-Za-z0-9._%+-]+)@(?P<host>{w}\.example\.(?:org|com|net))"
+    if kind == 4:
+        return rf"(\w+)\s+\1\s+{w}"
+    if kind == 5:
+        return rf"^\s*{w}\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s#]+)\s*(?:#.*)?$"
+    if kind == 6:
+        return rf"(?<!{w})\b{v}(?:s|es)?\b"
+    if kind == 7:
+        return rf"[\x{rng.randint(20, 40)}-\x7e]{{{rng.randint(1, 9)},{rng.randint(10, 80)}}}"
+    if kind == 8:
+        return rf"^(?:{w}|{v}|{word(rng)})(?:\.(?:{word(rng)}|\d+))*$"
+    return rf"\b(?:{rng.randint(1, 255)}\.){{3}}\d{{1,3}}(?::(?P<port>\d{{2,5}}))?\b"
+
+
+def gen_regex(rng, size, trigger):
+    lines = fill(rng, size, lambda r, n: regex_line(r, n) + "\n")
+    # A Unicode escape cut short at the end of the pattern.
+    lines.insert(len(lines) // 2, r"^name:\s+Jos\u" + "\n" if trigger
+                 else r"^name:\s+Jos\u00e9$" + "\n")
+    return "".join(lines).encode()
+
+
+# ---------------------------------------------------------------------------------------
+# TOML: tomling 0.1.0 (no dates, no negative numbers, no exponents: its own subset)
+
+
+def toml_service(rng, n, limit=None):
+    name = f"{word(rng)}-{word(rng)}-{n}"
+    lines = [
+        "[[service]]",
+        f"name = \"{name}\"",
+        f"image = \"registry.example.org/{word(rng)}/{word(rng)}:{rng.randint(1, 9)}.{rng.randint(0, 30)}\"",
+        f"replicas = {rng.randint(1, 12)}",
+        f"enabled = {rng.choice(['true', 'false'])}",
+        f"cpu = {rng.randint(0, 7)}.{rng.randint(1, 99)}",
+        f"timeout_ms = {rng.randint(100, 60000)}",
+        f"ports = [{', '.join(str(rng.randint(1024, 65535)) for _ in range(rng.randint(1, 4)))}]",
+        f"labels = {{ tier = \"{word(rng)}\", team = \"{word(rng)}\" }}",
+        "zones = [",
+    ]
+    lines += [f"    \"{word(rng)}-{rng.randint(1, 3)}\"," for _ in range(rng.randint(1, 3))]
+    lines.append("]")
+    if limit is not None:
+        lines.append(f"max_body_bytes = {limit}")
+    if rng.random() < 0.5:
+        lines.append(f"# {words(rng, 3, 10)}")
+    lines.append(f"description = '{words(rng, 4, 12)}'")
+    lines.append(f"env.{word(rng).upper()}_{word(rng).upper()} = \"{rng.randint(0, 10**6)}\"")
+    return "\n".join(lines) + "\n\n"
+
+
+def gen_toml(rng, size, trigger):
+    head = ("# Service catalogue, generated.\n"
+            "title = \"fleet\"\nversion = 3\n\n[defaults]\nreplicas = 2\nretries = 5\n\n")
+    docs = fill(rng, size - len(head), toml_service)
+    mid = len(docs) // 2
+    # 2^64: too big for the i64 that tomling parses integers into.
+    docs[mid] = toml_service(random.Random(5), mid,
+                             limit="18446744073709551616" if trigger else "1048576")
+    return (head + "".join(docs)).encode()
+
+
+# ---------------------------------------------------------------------------------------
+# Snappy frame format: snap 1.0.0
+
+
+def jsonl_record(rng, n):
+    rec = {
+        "ts": f"2024-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}T{rng.randint(0, 23):02d}:"
+              f"{rng.randint(0, 59):02d}:{rng.randint(0, 59):02d}.{rng.randint(0, 999):03d}Z",
+        "level": rng.choice(["INFO", "INFO", "INFO", "WARN", "ERROR", "DEBUG"]),
+        "service": f"{word(rng)}-{word(rng)}",
+        "host": f"{word(rng)}-{rng.randint(1, 40)}.{rng.choice(CITIES).lower()}.example.org",
+        "msg": words(rng, 3, 14),
+        "latency_ms": rng.randint(0, 5000),
+        "user": f"{rng.choice(FIRST).lower()}.{rng.choice(LAST).lower()}",
+        "req": f"{rng.getrandbits(64):016x}",
+    }
+    return json.dumps(rec) + "\n"
+
+
+_CRC32C = []
+for _i in range(256):
+    _c = _i
+    for _ in range(8):
+        _c = (_c >> 1) ^ 0x82F63B78 if _c & 1 else _c >> 1
+    _CRC32C.append(_c)
+
+
+def crc32c_masked(data):
+    crc = 0xFFFFFFFF
+    for b in data:
+        crc = _CRC32C[(crc ^ b) & 0xFF] ^ (crc >> 8)
+    crc ^= 0xFFFFFFFF
+    return (((crc >> 15) | (crc << 17)) + 0xA282EAD8) & 0xFFFFFFFF
+
+
+def uvarint(n):
+    out = bytearray()
+    while True:
+        b = n & 0x7F
+        n >>= 7
+        if n:
+            out.append(b | 0x80)
+        else:
+            out.append(b)
+            return bytes(out)
+
+
+def snappy_compress(data):
+    """A plain Snappy block: literals and 2-byte-offset copies found by a hash of 4 bytes."""
+    out = bytearray(uvarint(len(data)))
+
+    def literal(chunk):
+        n = len(chunk) - 1
+        if n < 60:
+            out.append(n << 2)
+        elif n < 256:
+            out.extend(bytes([60 << 2, n]))
+        else:
+            out.extend(bytes([61 << 2]) + struct.pack("<H", n))
+        out.extend(chunk)
+
+    table, i, lit = {}, 0, 0
+    while i + 4 <= len(data):
+        key = data[i:i + 4]
+        cand = table.get(key)
+        table[key] = i
+        if cand is not None and i - cand < 65536:
+            m = 4
+            while i + m < len(data) and m < 64 and data[cand + m] == data[i + m]:
+                m += 1
+            if lit < i:
+                literal(data[lit:i])
+            out.append(((m - 1) << 2) | 2)
+            out.extend(struct.pack("<H", i - cand))
+            i += m
+            lit = i
+        else:
+            i += 1
+    if lit < len(data):
+        literal(data[lit:])
+    return bytes(out)
+
+
+def snappy_chunk(kind, body):
+    return bytes([kind]) + struct.pack("<I", len(body))[:3] + body
+
+
+def gen_snappy(rng, size, trigger):
+    chunks = []
+    total = 0
+    while total < size:
+        text = "".join(jsonl_record(rng, 0) for _ in range(rng.randint(4, 60))).encode()
+        r = rng.random()
+        if r < 0.08:
+            c = snappy_chunk(0x01, struct.pack("<I", crc32c_masked(text)) + text)
+        elif r < 0.12:
+            c = snappy_chunk(0xFE, bytes(rng.randint(1, 64)))  # padding
+        else:
+            c = snappy_chunk(0x00, struct.pack("<I", crc32c_masked(text)) + snappy_compress(text))
+        chunks.append(c)
+        total += len(c)
+    if trigger:
+        # A compressed-data chunk whose length (0) leaves no room for its checksum; the
+        # next chunk's header is read as the checksum.
+        bad = snappy_chunk(0x00, b"")
+    else:
+        bad = snappy_chunk(0xFE, b"")
+    chunks.insert(len(chunks) // 2, bad)
+    return snappy_chunk(0xFF, b"sNaPpY") + b"".join(chunks)
+
+
+# ---------------------------------------------------------------------------------------
+# JPEG: jpeg-decoder 0.1.11
+
+# Standard luminance DC table (ITU T.81, K.3).
+JPEG_DC_BITS = [0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0]
+JPEG_DC_VALS = list(range(12))
+
+
+def huffman_codes(bits, vals):
+    """Canonical Huffman codes (T.81 C.1/C.2): value -> (code, length)."""
+    codes, code, k = {}, 0, 0
+    for length in range(1, 17):
+        for _ in range(bits[length - 1]):
+            codes[vals[k]] = (code, length)
+            code += 1
+            k += 1
+        code <<= 1
+    return codes
+
+
+def jpeg_segment(marker, body):
+    return bytes([0xFF, marker]) + struct.pack(">H", len(body) + 2) + body
+
+
+def jpeg_dht(tc_th, bits, vals):
+    return jpeg_segment(0xC4, bytes([tc_th]) + bytes(bits) + bytes(vals))
+
+
+def jpeg_scan(rng, blocks_w, blocks_h):
+    """Entropy-coded data of a grayscale image of 8x8 blocks, each of one flat grey (DC
+    only; the AC table has the single code EOB)."""
+    dc = huffman_codes(JPEG_DC_BITS, JPEG_DC_VALS)
+    bits = []
+    prev = 0
+    for y in range(blocks_h):
+        for x in range(blocks_w):
+            grey = (x * 255 // max(1, blocks_w - 1) + y * 97 + rng.randint(-8, 8)) % 256
+            value = grey - 128                     # DC with quantiser 8
+            diff, prev = value - prev, value
+            cat = abs(diff).bit_length()
+            code, length = dc[cat]
+            bits += [(code >> (length - 1 - i)) & 1 for i in range(length)]
+            extra = diff if diff >= 0 else diff + (1 << cat) - 1
+            bits += [(extra >> (cat - 1 - i)) & 1 for i in range(cat)]
+            bits.append(0)                         # EOB
+    bits += [1] * (-len(bits) % 8)
+    out = bytearray()
+    for i in range(0, len(bits), 8):
+        b = int("".join(map(str, bits[i:i + 8])), 2)
+        out.append(b)
+        if b == 0xFF:
+            out.append(0)
+    return bytes(out)
+
+
+def jpeg_metadata(rng, n):
+    kind = rng.randrange(3)
+    if kind == 0:
+        return jpeg_segment(0xFE, f"{words(rng, 20, 200)}".encode())
+    if kind == 1:
+        items = "".join(f"<rdf:li xml:lang=\"x-default\">{words(rng, 2, 9)}</rdf:li>"
+                        for _ in range(rng.randint(5, 60)))
+        xmp = (f"<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF><rdf:Description "
+               f"dc:creator=\"{rng.choice(FIRST)} {rng.choice(LAST)}\"><dc:subject><rdf:Bag>"
+               f"{items}</rdf:Bag></dc:subject></rdf:Description></rdf:RDF></x:xmpmeta>")
+        return jpeg_segment(0xE1, b"http://ns.adobe.com/xap/1.0/\x00" + xmp.encode())
+    body = bytes(rng.getrandbits(8) for _ in range(rng.randint(200, 3000)))
+    return jpeg_segment(0xE2, b"ICC_PROFILE\x00" + bytes([n % 255 + 1, 255]) + body)
+
+
+def gen_jpeg(rng, size, trigger):
+    w, h = 128, 96
+    head = b"\xff\xd8" + jpeg_segment(0xE0, b"JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00")
+    tail = (jpeg_segment(0xDB, bytes([0x00]) + bytes([8] + [16] * 63))
+            + jpeg_segment(0xC0, bytes([8]) + struct.pack(">HH", h, w) + bytes([1, 1, 0x11, 0]))
+            + jpeg_dht(0x00, JPEG_DC_BITS, JPEG_DC_VALS)
+            + jpeg_dht(0x10, [1] + [0] * 15, [0x00])
+            + jpeg_segment(0xDA, bytes([1, 1, 0x00, 0, 63, 0]))
+            + jpeg_scan(rng, w // 8, h // 8) + b"\xff\xd9")
+    segs = fill(rng, size - len(head) - len(tail), jpeg_metadata)
+    # One code of each length 1..15, then two of length 16: the last code is 0xFFFF and
+    # `code += 1` overflows its u16 (the fixed version computes in u32 and rejects it).
+    # The harmless twin has a single code of length 16.
+    bits = [1] * 15 + ([2] if trigger else [1])
+    segs.insert(len(segs) // 2, jpeg_dht(0x11, bits, list(range(sum(bits)))))
+    return head + b"".join(segs) + tail
+
+
+# ---------------------------------------------------------------------------------------
+# ZIP: zip 4.6.1
+
+
+def source_file(rng):
+    lines = [f"//! The {word(rng)} {word(rng)} module.", ""]
+    for _ in range(rng.randint(2, 8)):
+        f, a = word(rng), word(rng)
+        lines += [f"/// {words(rng, 4, 12).capitalize()}.",
+                  f"pub fn {f}_{a}({a}: u32) -> u32 {{",
+                  f"    let {f} = {a}.wrapping_mul({rng.randint(2, 99)});",
+                  f"    {f} ^ {rng.randint(0, 1 << 16)}",
+                  "}", ""]
+    return "\n".join(lines).encode()
+
+
+def zip_extra(rng, trigger=False):
+    mtime = 1_600_000_000 + rng.randint(0, 10**8)
+    # Info-ZIP "UT" extended timestamp (flags: mtime) and "ux" Unix uid/gid.
+    ut = (struct.pack("<HHB", 0x5455, 0, 0)[:4] if trigger
+          else struct.pack("<HHBI", 0x5455, 5, 1, mtime))
+    ux = struct.pack("<HHBBIBI", 0x7875, 11, 1, 4, 1000, 4, 1000)
+    return ut + ux
+
+
+def gen_zip(rng, size, trigger):
+    import zipfile
+    entries = []
+    total = 0
+    while total < size:
+        name = f"src/{word(rng)}/{word(rng)}_{len(entries)}.rs"
+        data = source_file(rng)
+        entries.append((name, data))
+        total += len(data) + 2 * len(name) + 46 + 30 + 2 * 24
+    mid = len(entries) // 2
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as z:
+        for i, (name, data) in enumerate(entries):
+            info = zipfile.ZipInfo(name, date_time=(2024, 5, 17, 12, 30, 0))
+            info.create_system = 3
+            info.external_attr = 0o100644 << 16
+            # The middle entry's "UT" field says it is 0 bytes long: the parser reads a
+            # flags byte anyway (the next field's first byte) and subtracts 1 from 0.
+            info.extra = zip_extra(rng, trigger=trigger and i == mid)
+            z.writestr(info, data)
+    return buf.getvalue()
+
+
+# ---------------------------------------------------------------------------------------
+# XML: quick-xml 0.10.0 (escapes it knows: lt gt amp apos quot and character references)
+
+
+def xml_escape(s):
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def atom_entry(rng, n, summary=None):
+    title = words(rng, 2, 7).title()
+    author = f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+    if summary is None:
+        parts = [words(rng, 3, 12)]
+        for _ in range(rng.randint(0, 3)):
+            parts.append(rng.choice([" &amp; ", " &lt;b&gt; ", " &#233;t&#233; ", " &#x2014; ",
+                                     " &quot;" + word(rng) + "&quot; ", " caf&#xE9; "]))
+            parts.append(words(rng, 2, 10))
+        summary = "".join(parts)
+    cats = "".join(f"\n    <category term=\"{word(rng)}\" label=\"{word(rng).title()} &amp; "
+                   f"{word(rng).title()}\"/>" for _ in range(rng.randint(1, 4)))
+    return (f"  <entry>\n"
+            f"    <id>urn:uuid:{rng.getrandbits(128):032x}</id>\n"
+            f"    <title type=\"text\">{xml_escape(title)}</title>\n"
+            f"    <updated>2024-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}T"
+            f"{rng.randint(0, 23):02d}:{rng.randint(0, 59):02d}:00Z</updated>\n"
+            f"    <author><name>{author}</name><email>{author.split()[0].lower()}@example.org"
+            f"</email></author>\n"
+            f"    <link rel=\"alternate\" href=\"https://example.org/{word(rng)}/{n}?a=1&amp;b={n}\"/>"
+            f"{cats}\n"
+            f"    <summary>{summary}</summary>\n"
+            f"  </entry>\n")
+
+
+def gen_xml(rng, size, trigger):
+    head = ("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+            "<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
+            "  <title>Example feed</title>\n  <id>urn:example:feed</id>\n")
+    tail = "</feed>\n"
+    entries = fill(rng, size - len(head) - len(tail), atom_entry)
+    mid = len(entries) // 2
+    # A numeric character reference for an en dash with its digits repeated: the decimal
+    # value does not fit the u32 it is parsed into.
+    ref = "&#8211111111111;" if trigger else "&#8211;"
+    entries[mid] = atom_entry(random.Random(3), mid, summary=f"Pages 10{ref}20 of the report")
+    return (head + "".join(entries) + tail).encode()
+
+
+# ---------------------------------------------------------------------------------------
+# JSON: json 0.7.4
+
+
+def json_order(rng, n, size_bytes=None):
+    items = [{"sku": f"{word(rng)[:3].upper()}-{rng.randint(100, 9999)}",
+              "qty": rng.randint(1, 20),
+              "price": round(rng.uniform(0.5, 500), 2),
+              "tags": [word(rng) for _ in range(rng.randint(0, 3))]}
+             for _ in range(rng.randint(1, 5))]
+    order = {
+        "id": 100000 + n,
+        "customer": {"name": f"{rng.choice(FIRST)} {rng.choice(LAST)}",
+                     "email": f"{word(rng)}.{rng.randint(1, 999)}@example.org",
+                     "city": rng.choice(CITIES), "vip": rng.random() < 0.1},
+        "items": items,
+        "total": round(sum(i["qty"] * i["price"] for i in items), 2),
+        "currency": rng.choice(["EUR", "USD", "NOK"]),
+        "note": None if rng.random() < 0.5 else f"{words(rng, 2, 9)} \u00e9\u00e8 \"{word(rng)}\"",
+        "created": f"2024-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}",
+    }
+    text = json.dumps(order, indent=2, ensure_ascii=rng.random() < 0.5)
+    if size_bytes is not None:
+        # json.dumps would not write a number we must control the digits of.
+        text = text.replace('"currency"', f'"attachment_bytes": {size_bytes},\n  "currency"', 1)
+    return text
+
+
+def gen_json(rng, size, trigger):
+    orders = fill(rng, size, lambda r, n: json_order(r, n) + ",\n")
+    mid = len(orders) // 2
+    # 2^64: one more than the u64 that json 0.7.4 accumulates integer digits in.
+    orders[mid] = json_order(random.Random(11), mid,
+                             size_bytes="18446744073709551616" if trigger else "1844674407") + ",\n"
+    return ("[\n" + "".join(orders).rstrip(",\n") + "\n]\n").encode()
+
+
+# ---------------------------------------------------------------------------------------
+# YAML stream: serde_yaml 0.9.0
+
+
+def yaml_manifest(rng, n, owner=None):
+    name = f"{word(rng)}-{word(rng)}-{n}"
+    if owner is None:
+        owner = f"\"@{rng.choice(FIRST).lower()}\""
+    lines = [
+        "---",
+        "apiVersion: apps/v1",
+        "kind: Deployment",
+        "metadata:",
+        f"  name: {name}",
+        f"  namespace: {word(rng)}",
+        "  labels:",
+        f"    app: {name}",
+        f"    tier: {word(rng)}",
+        "  annotations:",
+        f"    owner: {owner}",
+        f"    description: >",
+        f"      {words(rng, 4, 12)}",
+        f"      {words(rng, 2, 10)}",
+        "spec:",
+        f"  replicas: {rng.randint(1, 12)}",
+        "  template:",
+        "    spec:",
+        "      containers:",
+    ]
+    for _ in range(rng.randint(1, 3)):
+        lines += [
+            f"        - name: {word(rng)}",
+            f"          image: registry.example.org/{word(rng)}:{rng.randint(1, 9)}.{rng.randint(0, 30)}",
+            f"          args: [\"--{word(rng)}\", \"--port={rng.randint(1024, 65535)}\"]",
+            "          resources:",
+            f"            limits: {{cpu: {rng.randint(100, 4000)}m, memory: {rng.randint(64, 8192)}Mi}}",
+            "          env:",
+        ]
+        for _ in range(rng.randint(1, 4)):
+            lines += [f"            - name: {word(rng).upper()}_{word(rng).upper()}",
+                      f"              value: '{rng.randint(0, 10**6)}'"]
+    return "\n".join(lines) + "\n"
+
+
+def gen_yaml_stream(rng, size, trigger):
+    docs = fill(rng, size, yaml_manifest)
+    mid = len(docs) // 2
+    # A handle written without quotes: `@` cannot start a plain scalar.
+    docs[mid] = yaml_manifest(random.Random(13), mid, owner="@alice" if trigger else "\"@alice\"")
+    return "".join(docs).encode()
+
+
+# ---------------------------------------------------------------------------------------
+# SQL (MySQL dump): sqlparser 0.43.1
+
+
+def sql_str(s):
+    return "'" + s.replace("'", "''") + "'"
+
+
+def sql_block(rng, n):
+    t = f"{word(rng)}_{word(rng)}_{n}"
+    kind = rng.randrange(4)
+    if kind == 0:
+        return (f"DROP TABLE IF EXISTS `{t}`;\n"
+                f"CREATE TABLE `{t}` (\n"
+                f"  `id` int(11) NOT NULL AUTO_INCREMENT,\n"
+                f"  `name` varchar({rng.choice([32, 64, 255])}) NOT NULL,\n"
+                f"  `email` varchar(255) DEFAULT NULL,\n"
+                f"  `amount` decimal(10,2) NOT NULL DEFAULT '0.00',\n"
+                f"  `created` datetime DEFAULT NULL,\n"
+                f"  PRIMARY KEY (`id`)\n"
+                f") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;\n\n")
+    if kind == 1:
+        rows = ",\n".join(
+            f"({rng.randint(1, 10**6)},{sql_str(rng.choice(FIRST) + ' ' + rng.choice(LAST))},"
+            f"{sql_str(word(rng) + '@example.org')},{rng.randint(0, 99999)}.{rng.randint(0, 99):02d},"
+            f"'2024-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d} {rng.randint(0, 23):02d}:00:00')"
+            for _ in range(rng.randint(3, 25)))
+        return f"INSERT INTO `{t}` (`id`,`name`,`email`,`amount`,`created`) VALUES\n{rows};\n\n"
+    if kind == 2:
+        return (f"UPDATE `{t}` SET `amount` = `amount` * {rng.randint(1, 9)}.{rng.randint(0, 9)}, "
+                f"`name` = {sql_str(words(rng, 1, 3))} WHERE `id` = {rng.randint(1, 10**6)} "
+                f"AND `created` < '2023-01-01';\n"
+                f"DELETE FROM `{t}` WHERE `email` LIKE {sql_str('%@' + word(rng) + '.org')};\n\n")
+    return (f"SELECT c.`name`, SUM(o.`amount`) AS total, COUNT(*) AS n\n"
+            f"FROM `{t}` AS c JOIN `orders` AS o ON o.`customer_id` = c.`id`\n"
+            f"WHERE o.`created` >= '2024-{rng.randint(1, 12):02d}-01' AND c.`name` <> {sql_str(word(rng))}\n"
+            f"GROUP BY c.`name` HAVING SUM(o.`amount`) > {rng.randint(10, 10000)}\n"
+            f"ORDER BY total DESC LIMIT {rng.randint(1, 100)};\n\n")
+
+
+def gen_sql(rng, size, trigger):
+    head = "-- MySQL dump, generated\n-- Host: localhost    Database: shop\n\n"
+    blocks = fill(rng, size - len(head), sql_block)
+    # MySQL's `REPLACE ... SET` form, which sqlparser's INSERT parser does not know.
+    stmt = ("REPLACE INTO `settings` SET `name` = 'theme', `value` = 'dark';\n\n" if trigger
+            else "REPLACE INTO `settings` (`name`, `value`) VALUES ('theme', 'dark');\n\n")
+    blocks.insert(len(blocks) // 2, stmt)
+    return (head + "".join(blocks)).encode()
+
+
+# ---------------------------------------------------------------------------------------
+# TinyTemplate: tinytemplate 1.2.1 ({{ block }} tags, { value } substitutions, {# #} comments)
+
+
+def tt_section(rng, n):
+    w, v = word(rng), word(rng)
+    kind = rng.randrange(6)
+    if kind == 0:
+        return (f"<section class=\"{w}\">\n"
+                f"  <h2>{{ title }} &mdash; {words(rng, 1, 4).title()}</h2>\n"
+                f"  {{{{ for item in {w}_items }}}}\n"
+                f"  <article class=\"{v}\">\n"
+                f"    <h3><a href=\"/{w}/{{ item.slug }}\">{{ item.name }}</a></h3>\n"
+                f"    <p>{{ item.summary }}</p>\n"
+                f"    {{{{ if item.price }}}}<span class=\"price\">{{ item.price }} {{ item.currency }}</span>"
+                f"{{{{ else }}}}<span class=\"free\">{words(rng, 1, 3)}</span>{{{{ endif }}}}\n"
+                f"  </article>\n"
+                f"  {{{{ endfor }}}}\n"
+                f"</section>\n")
+    if kind == 1:
+        return (f"{{# {words(rng, 4, 12)} #}}\n"
+                f"{{{{ call {w}_header with header }}}}\n")
+    if kind == 2:
+        return (f"<nav class=\"{w}\">\n  <ul>\n"
+                f"  {{{{ for link in links }}}}\n"
+                f"    <li{{{{ if @first }}}} class=\"first\"{{{{ endif }}}}><a href=\"{{ link.href }}\">"
+                f"{{ link.label }}</a></li>\n"
+                f"  {{{{ endfor }}}}\n  </ul>\n</nav>\n")
+    if kind == 3:
+        return (f"{{{{ with {w} as card }}}}\n"
+                f"  <div class=\"card\">\n    <h4>{{ card.name }}</h4>\n"
+                f"    <div class=\"body\">{{ card.body | unescaped }}</div>\n"
+                f"    {{{{ if not card.hidden }}}}<footer>{words(rng, 2, 6)} {{ card.author }}</footer>{{{{ endif }}}}\n"
+                f"  </div>\n{{{{ endwith }}}}\n")
+    if kind == 4:
+        return (f"<table class=\"{w}\">\n  <tr><th>{v.title()}</th><th>Total</th></tr>\n"
+                f"  {{{{ for row in {v}_rows }}}}\n"
+                f"  <tr><td>{{ row.label }}</td><td>{{ row.total }} \\{{ {rng.randint(1, 99)}% \\}}</td></tr>\n"
+                f"  {{{{ endfor }}}}\n</table>\n")
+    return f"<p class=\"{w}\">{words(rng, 8, 40)} {{ labels.{v} }}</p>\n"
+
+
+def gen_tt(rng, size, trigger):
+    head = ("<!DOCTYPE html>\n<html lang=\"{ lang }\">\n<head>\n  <meta charset=\"utf-8\">\n"
+            "  <title>{ title }</title>\n</head>\n<body>\n")
+    tail = "<a href=\"#top\">Back to top</a>\n</body>\n</html>\n"
+    parts = fill(rng, size - len(head) - len(tail), tt_section)
+    # An empty comment written `{#}`: the comment tag ends at the `#}` inside its own opening.
+    parts.insert(len(parts) // 2,
+                 "<p class=\"note\">{#} draft: check totals #}</p>\n" if trigger
+                 else "<p class=\"note\">{# draft: check totals #}</p>\n")
+    return (head + "".join(parts) + tail).encode()
+
+
+# ---------------------------------------------------------------------------------------
+# Markdown: pulldown-cmark 0.6.0
+
+
+def md_block(rng, n):
+    w, v = word(rng), word(rng)
+    kind = rng.randrange(6)
+    text = f"## {words(rng, 2, 5).title()} {n}\n\n"
+    if kind == 0:
+        text += (f"The {w} *{v}* talks to the **{word(rng)}** through [{word(rng)}]"
+                 f"(https://example.org/{w}/{n}) and `{v}()`. {words(rng, 8, 30)}.\n"
+                 f"{words(rng, 5, 20).capitalize()}, see [the {w} guide][{w}-{n}].\n\n"
+                 f"[{w}-{n}]: https://docs.example.org/{w}/{v}.html \"{v.title()}\"\n")
+    elif kind == 1:
+        text += "".join(f"- {words(rng, 2, 8)} (`--{word(rng)}`)\n" for _ in range(rng.randint(2, 6)))
+        text += "".join(f"  {i + 1}. {words(rng, 2, 6)}\n" for i in range(rng.randint(0, 3)))
+    elif kind == 2:
+        text += "```rust\n" + "".join(
+            f"let {word(rng)} = {word(rng)}({rng.randint(0, 99)});\n"
+            for _ in range(rng.randint(2, 8))) + "```\n"
+    elif kind == 3:
+        text += f"> {words(rng, 6, 20)}\n> {words(rng, 3, 10)}\n>\n> -- {rng.choice(FIRST)}\n"
+    elif kind == 4:
+        text += ("| key | value |\n|---|---|\n"
+                 + "".join(f"| `{word(rng)}` | {rng.randint(0, 10**4)} |\n" for _ in range(rng.randint(2, 6))))
+    else:
+        text += (f"{words(rng, 10, 40).capitalize()}. Run `cargo {w} --{v}` first;\n"
+                 f"the output lands in `target/{w}/`. {words(rng, 5, 15).capitalize()}.\n")
+    return text + "\n"
+
+
+def gen_markdown(rng, size, trigger):
+    head = "# Project manual\n\n"
+    blocks = fill(rng, size - len(head), md_block)
+    # The link text of a reference link is a code span broken over two lines.
+    code = "`cargo\npackage`" if trigger else "`cargo package`"
+    blocks.insert(len(blocks) // 2,
+                  "## Packaging\n\n"
+                  f"Before publishing, run [{code}] to check what would be uploaded.\n\n"
+                  "[`cargo package`]: https://doc.rust-lang.org/cargo/commands/cargo-package.html\n\n")
+    return (head + "".join(blocks)).encode()
+
+
+# ---------------------------------------------------------------------------------------
+# Luau source: full_moon 1.1.0 (feature luau)
+
+
+def luau_function(rng, n, body_extra=""):
+    f, a, b = f"{word(rng)}{word(rng).title()}{n}", word(rng), word(rng)
+    lines = [f"-- {words(rng, 3, 12).capitalize()}.",
+             f"local function {f}({a}: number, {b}: {{[string]: any}}?): (boolean, string?)",
+             f"\tif {a} < {rng.randint(0, 100)} then",
+             f"\t\treturn false, `{a} too small: {{{a}}}`",
+             f"\telseif {b} == nil then",
+             f"\t\t{b} = {{ name = \"{word(rng)}\", weight = {rng.randint(1, 99)}.{rng.randint(0, 9)} }}",
+             "\tend",
+             f"\tfor i, item in ipairs(Inventory.{word(rng)}) do",
+             f"\t\tif item.id == {a} and not item.locked then",
+             f"\t\t\titem.count += {rng.randint(1, 9)}",
+             f"\t\t\tSignals.changed:Fire(item, `slot {{i}}`)",
+             "\t\tend",
+             "\tend"]
+    if body_extra:
+        lines.append("\t" + body_extra)
+    lines += [f"\tlocal total = 0",
+              f"\tfor _, v in pairs({b} :: any) do",
+              f"\t\ttotal += if type(v) == \"number\" then v else {rng.randint(0, 5)}",
+              "\tend",
+              f"\treturn total > {rng.randint(10, 500)}, \"{words(rng, 1, 4)}\"",
+              "end",
+              f"Module.{f} = {f}",
+              ""]
+    return "\n".join(lines) + "\n"
+
+
+def gen_luau(rng, size, trigger):
+    head = ("--!strict\n-- Inventory module, generated.\nlocal Module = {}\n"
+            "local Inventory = require(script.Parent.Inventory)\n"
+            "local Signals = require(script.Parent.Signals)\n\n")
+    tail = "return Module\n"
+    funcs = fill(rng, size - len(head) - len(tail), luau_function)
+    mid = len(funcs) // 2
+    # An interpolated string with an empty `{}`, as in a format string of another language.
+    funcs[mid] = luau_function(random.Random(17), mid,
+                               body_extra="warn(`missing value for {}`)" if trigger
+                               else "warn(`missing value for {a}`)")
+    return (head + "".join(funcs) + tail).encode()
+
+
+# ---------------------------------------------------------------------------------------
+
+CASES = {
+    # full_moon 1.1.0 (luau): an interpolated string with an empty `{}` gives the
+    # expression parser an interpolated-string token of kind End, and
+    # `unreachable!("unexpected interpolated string kind: {other:?}")`
+    # (src/ast/parsers.rs:1701, Kampfkarren/full-moon#332).
+    "full-moon-interpolated-string": ("big.luau", gen_luau),
+    # pulldown-cmark 0.6.0: the text of a (reference) link that is a code span containing a
+    # line break makes the link-label scan subtract past 0 (src/parse.rs:1684,
+    # pulldown-cmark/pulldown-cmark#398).
+    "pulldown-cmark-reflink-newline": ("big.md", gen_markdown),
+    # tinytemplate 1.2.1: the comment `{#}` ends at the `#}` that overlaps its opening, and
+    # `tag[2..tag.len() - 2]` slices 2..1 (src/compiler.rs:59, bheisler/TinyTemplate#22).
+    "tinytemplate-comment-slice": ("big.tt", gen_tt),
+    # sqlparser 0.43.1: `parse_replace` unwraps the result of `parse_insert`, so any REPLACE
+    # statement that does not parse as an INSERT panics (src/parser/mod.rs:7866,
+    # sqlparser-rs/sqlparser-rs#1140, getsentry/relay#3080).
+    "sqlparser-replace-unwrap": ("big.sql", gen_sql),
+    # serde_yaml 0.9.0: after a syntax error in one document, asking for the next document
+    # calls libyaml again, which returns no event; `convert_event` hits `unreachable!()`
+    # (src/libyaml/parser.rs:142, dtolnay/serde-yaml#293).
+    "serde-yaml-scan-error": ("big.yaml", gen_yaml_stream),
+    # json 0.7.4: an integer literal of 2^64 or more overflows the u64 digit accumulator
+    # in `read_number` (src/parser.rs:214, maciejhirsz/json-rust#36).
+    "json-int-overflow": ("big.json", gen_json),
+    # quick-xml 0.10.0: a decimal character reference above u32::MAX overflows
+    # `code *= 10` in `parse_decimal` (src/escape.rs:166, tafia/quick-xml#101).
+    "quick-xml-charref-overflow": ("big.xml", gen_xml),
+    # zip 4.6.1: an extended-timestamp extra field ("UT", 0x5455) of length 0 followed by
+    # more extra data: `bytes_to_read -= flags.len()` underflows
+    # (src/extra_fields/extended_timestamp.rs:26, zip-rs/zip2#404, #696).
+    "zip-extended-timestamp": ("big.zip", gen_zip),
+    # jpeg-decoder 0.1.11: a DHT segment whose last code is 0xFFFF overflows the u16 code
+    # counter in `derive_huffman_codes` (src/huffman.rs:277, image-rs/jpeg-decoder#69).
+    "jpeg-decoder-dht-overflow": ("big.jpg", gen_jpeg),
+    # snap 1.0.0: a compressed chunk of length < 4 makes FrameDecoder compute `len - 4`
+    # (src/read.rs:191, BurntSushi/rust-snappy#29).
+    "snap-frame-empty-chunk": ("big.sz", gen_snappy),
+    # tomling 0.1.0: an integer that does not fit an i64 reaches
+    # `s.parse().unwrap()` (src/parse.rs:191, zeenix/tomling#9).
+    "tomling-int-overflow": ("big.toml", gen_toml),
+    # fancy-regex 0.6.0: `\u` (or `\x`) at the very end of a pattern: `parse_hex` reads
+    # the byte after it (src/parse.rs:394, fancy-regex/fancy-regex#76).
+    "fancy-regex-hex-escape": ("big.txt", gen_regex),
+    # lazycsv 0.1.0: a row with one column too many leaves its line end to the next
+    # `CsvRowIter::next`, which then computes `i - 1` with i = 0 (src/lib.rs:329,
+    # fixed in 0.3.1 by contentstech-com/crates#28).
+    "lazycsv-extra-column": ("big.csv", gen_csv),
+}
+
+
+def case_dirs(root):
+    for split in ("tune", "heldout"):
+        d = os.path.join(root, split)
+        if os.path.isdir(d):
+            for name in sorted(os.listdir(d)):
+                if name in CASES:
+                    yield os.path.join(d, name)
+
+
+def generate(case_dir, size, trigger):
+    name = os.path.basename(os.path.abspath(case_dir))
+    if name not in CASES:
+        raise SystemExit(f"unknown case {name!r} (known: {', '.join(sorted(CASES))})")
+    fname, gen = CASES[name]
+    data = gen(random.Random(f"{name}:{size}"), size, trigger)
+    return name, fname, data
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("cases", nargs="*", help="case directories")
+    ap.add_argument("--all", action="store_true", help="every case under tune/ and heldout/")
+    ap.add_argument("--size", type=int, default=160_000, help="target input size in bytes")
+    ap.add_argument("--no-trigger", action="store_true", help="write the filler alone")
+    ap.add_argument("--out", help="output file (one case only)")
+    args = ap.parse_args()
+    dirs = list(args.cases)
+    if args.all:
+        dirs += list(case_dirs(HERE))
+    if not dirs:
+        ap.error("no case given")
+    if args.out and len(dirs) != 1:
+        ap.error("--out takes one case")
+    for d in dirs:
+        name, fname, data = generate(d, args.size, not args.no_trigger)
+        path = args.out or os.path.join(d, "tests", "fixtures", fname)
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(data)
+        print(f"{path}: {len(data)} bytes")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+//! Decodes a big JPEG with jpeg-decoder 0.1.11.

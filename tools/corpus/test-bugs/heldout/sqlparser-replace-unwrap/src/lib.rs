@@ -1,0 +1,1 @@
+//! Parses a big MySQL dump with sqlparser 0.43.1.

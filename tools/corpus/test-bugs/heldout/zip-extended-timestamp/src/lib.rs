@@ -1,0 +1,1 @@
+//! Opens a big ZIP archive with zip 4.6.1.

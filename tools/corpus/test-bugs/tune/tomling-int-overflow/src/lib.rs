@@ -1,0 +1,1 @@
+//! Parses a big TOML document with tomling 0.1.0.
