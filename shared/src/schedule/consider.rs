@@ -48,10 +48,6 @@ pub(crate) struct State<'a, C: Case> {
     rng: ChaCha8Rng,
     stats: Vec<PassStats>,
     current: usize,
-    runs: u64,
-    diagnostic_runs: u64,
-    cache_hits: u64,
-    rejected: u64,
     pub(crate) round: usize,
     pub(crate) round_successes: usize,
     pub(crate) quota: usize,
@@ -67,19 +63,22 @@ pub(crate) struct State<'a, C: Case> {
     observer: &'a mut dyn Observer,
     sink: &'a mut dyn Sink<C>,
     pub(crate) admit: Option<super::Admit<'a, C>>,
-    /// `finish` of the best with that key (`None`: no other form), with its key
-    /// (computed by a worker: [`Task::Form`]).
-    form: Option<(Key, Option<(Key, C)>)>,
-    /// Bests whose form a worker was asked to compute and test, with the key that
-    /// task runs under and the pass running when it started (its run counts there).
-    form_tasks: Vec<(Key, Key, usize)>,
-    /// Forms whose runs were started, and the verdicts of those that ended.
-    form_runs: Vec<(Key, Option<bool>)>,
     /// Runs started now check the best (before or after the passes): they are not
     /// counted to the current pass.
     checking: bool,
     /// The content key of `best`.
     key_of_best: Key,
+    /// Work for idle workers (foresight, bets), see `consider/foresight.rs`.
+    spec: Speculation<C>,
+    /// The delivered form of the best (`Reduction::finish`), computed by workers.
+    forms: Forms<C>,
+    /// What was run and answered, for the summary.
+    count: Counts,
+}
+
+/// Work for idle workers: dry runs of passes, their candidates, and bets on the
+/// success of an awaited test (see `consider/foresight.rs`). Never decides anything.
+struct Speculation<C: Case> {
     /// Set during a dry run of a pass (see [`crate::passes::Pass::fork`]).
     dry: Option<Dry<C>>,
     /// Candidates that the passes about to run will test if nothing changes (found
@@ -101,14 +100,36 @@ pub(crate) struct State<'a, C: Case> {
     /// the first occasion a worker would otherwise stay idle (the pass's own
     /// candidates often fill the workers; the dry runs cost time on large cases).
     foresee_pending: bool,
-    /// Verdicts stored in the cache by runs of this reduction.
-    verdicts: u64,
     /// Per pass: its tests are bet to succeed (`Config::bet_on_success`).
     bet_on_success: Vec<bool>,
     /// The awaited candidate the background was foreseen on, as if it had been
     /// committed (a bet that it succeeds): the background serves while its
     /// verdict is unknown, and after it is committed.
     betting_on: Option<Key>,
+}
+
+/// The form the result will be delivered in (rustfmt) of recent bests, computed
+/// and checked by otherwise idle workers.
+struct Forms<C: Case> {
+    /// `finish` of the best with that key (`None`: no other form), with its key
+    /// (computed by a worker: [`Task::Form`]).
+    form: Option<(Key, Option<(Key, C)>)>,
+    /// Bests whose form a worker was asked to compute and test, with the key that
+    /// task runs under and the pass running when it started (its run counts there).
+    form_tasks: Vec<(Key, Key, usize)>,
+    /// Forms whose runs were started, and the verdicts of those that ended.
+    form_runs: Vec<(Key, Option<bool>)>,
+}
+
+/// Counts for the summary.
+#[derive(Default)]
+struct Counts {
+    runs: u64,
+    diagnostic_runs: u64,
+    cache_hits: u64,
+    rejected: u64,
+    /// Verdicts stored in the cache by runs of this reduction.
+    verdicts: u64,
 }
 
 /// What a dry run found: candidates that would need a run, in order.
@@ -134,6 +155,9 @@ impl<'a, C: Case> State<'a, C> {
         sink: &'a mut dyn Sink<C>,
     ) -> Result<Self, EngineError> {
         let now = Instant::now();
+        let bet_on_success = (names.iter())
+            .map(|n| config.bet_on_success.contains(n))
+            .collect();
         Ok(State {
             initial_size: best.size(),
             best,
@@ -143,10 +167,6 @@ impl<'a, C: Case> State<'a, C> {
             workers,
             cancel,
             rng: ChaCha8Rng::seed_from_u64(config.seed),
-            bet_on_success: (names.iter())
-                .map(|n| config.bet_on_success.contains(n))
-                .collect(),
-            betting_on: None,
             stats: names
                 .into_iter()
                 .map(|name| PassStats {
@@ -155,10 +175,6 @@ impl<'a, C: Case> State<'a, C> {
                 })
                 .collect(),
             current: 0,
-            runs: 0,
-            diagnostic_runs: 0,
-            cache_hits: 0,
-            rejected: 0,
             round: 0,
             round_successes: 0,
             quota: usize::MAX,
@@ -170,21 +186,27 @@ impl<'a, C: Case> State<'a, C> {
             observer,
             sink,
             admit: None,
-            form: None,
-            form_tasks: Vec::new(),
-            form_runs: Vec::new(),
+            spec: Speculation {
+                dry: None,
+                background: Vec::new(),
+                background_keys: Vec::new(),
+                background_base: None,
+                ahead_current: None,
+                ahead_next: Vec::new(),
+                ahead_base: [0; 32],
+                refilled_at: None,
+                foresee_pending: false,
+                bet_on_success,
+                betting_on: None,
+            },
+            forms: Forms {
+                form: None,
+                form_tasks: Vec::new(),
+                form_runs: Vec::new(),
+            },
+            count: Counts::default(),
             checking: false,
             key_of_best: [0; 32],
-            dry: None,
-            background: Vec::new(),
-            background_keys: Vec::new(),
-            background_base: None,
-            ahead_current: None,
-            ahead_next: Vec::new(),
-            ahead_base: [0; 32],
-            refilled_at: None,
-            foresee_pending: false,
-            verdicts: 0,
         })
         .map(|mut s: Self| {
             s.key_of_best = content_key(&s.fingerprint, &s.best);
@@ -222,10 +244,10 @@ impl<'a, C: Case> State<'a, C> {
         Summary {
             initial_size,
             final_size: self.best.size(),
-            runs: self.runs,
-            diagnostic_runs: self.diagnostic_runs,
-            cache_hits: self.cache_hits,
-            rejected: self.rejected,
+            runs: self.count.runs,
+            diagnostic_runs: self.count.diagnostic_runs,
+            cache_hits: self.count.cache_hits,
+            rejected: self.count.rejected,
             rounds,
             elapsed,
             cancelled,
@@ -244,8 +266,8 @@ impl<'a, C: Case> State<'a, C> {
         let p = Progress {
             initial_size: self.initial_size,
             size: self.best.size(),
-            runs: self.runs,
-            cache_hits: self.cache_hits,
+            runs: self.count.runs,
+            cache_hits: self.count.cache_hits,
             pass: self.stats.get(self.current).map_or("check", |s| s.name),
             round: self.round,
             elapsed: self.start.elapsed(),
@@ -266,23 +288,23 @@ impl<'a, C: Case> State<'a, C> {
         if self.round < 2 || self.round_successes > 0 || !self.workers.makes_forms() {
             return None;
         }
-        match &self.form {
+        match &self.forms.form {
             // Known (a task computed it, but its run was stopped): run it.
             Some((base, form)) if *base == self.key_of_best => {
                 let (k, c) = form.clone()?;
-                if !self.runnable(&k) || self.form_runs.iter().any(|(f, _)| *f == k) {
+                if !self.runnable(&k) || self.forms.form_runs.iter().any(|(f, _)| *f == k) {
                     return None;
                 }
-                self.form_runs.push((k, None));
+                self.forms.form_runs.push((k, None));
                 Some((k, Task::Test(c)))
             }
             _ => {
                 let base = self.key_of_best;
-                if self.form_tasks.iter().any(|(b, _, _)| *b == base) {
+                if self.forms.form_tasks.iter().any(|(b, _, _)| *b == base) {
                     return None;
                 }
                 let task = form_task_key(&base);
-                self.form_tasks.push((base, task, self.current));
+                self.forms.form_tasks.push((base, task, self.current));
                 Some((task, Task::Form(self.best.clone(), base)))
             }
         }
@@ -290,14 +312,14 @@ impl<'a, C: Case> State<'a, C> {
 
     /// The key the task computing and testing the form of the best runs under.
     fn form_task_of_best(&self) -> Option<Key> {
-        (self.form_tasks.iter())
+        (self.forms.form_tasks.iter())
             .find(|(b, _, _)| *b == self.key_of_best)
             .map(|(_, t, _)| *t)
     }
 
     /// The form of the current best, with its key, once a worker computed it.
     fn current_form(&self) -> Option<(Key, &C)> {
-        match &self.form {
+        match &self.forms.form {
             Some((base, Some((key, form)))) if *base == self.key_of_best => Some((*key, form)),
             _ => None,
         }
@@ -321,7 +343,7 @@ impl<'a, C: Case> State<'a, C> {
     /// [`super::Outcome::checked_form`]).
     pub(crate) fn checked_form(&self) -> Option<(C, bool)> {
         let (key, form) = self.current_form()?;
-        let (_, verdict) = self.form_runs.iter().find(|(k, _)| *k == key)?;
+        let (_, verdict) = self.forms.form_runs.iter().find(|(k, _)| *k == key)?;
         verdict.map(|v| (form.clone(), v))
     }
 
@@ -334,7 +356,7 @@ impl<'a, C: Case> State<'a, C> {
     pub(crate) fn verdict_of_best(&mut self) -> Result<Verdict, EngineError> {
         let key = content_key(&self.fingerprint, &self.best);
         if let Some(v) = self.cache.get(&key) {
-            self.cache_hits += 1;
+            self.count.cache_hits += 1;
             return Ok(v);
         }
         let best = self.best.clone();
@@ -378,7 +400,7 @@ impl<'a, C: Case> State<'a, C> {
         let test = matches!(task, Task::Test(_));
         self.workers.start(w, key, task, &self.cancel);
         if test {
-            self.runs += 1;
+            self.count.runs += 1;
             if !self.checking {
                 self.stats[self.current].runs += 1;
             }
@@ -395,8 +417,8 @@ impl<'a, C: Case> State<'a, C> {
             }
             let next = match queue.pop_front() {
                 Some(q) => q,
-                None if self.background_valid() && !self.background.is_empty() => {
-                    self.background.remove(0)
+                None if self.background_valid() && !self.spec.background.is_empty() => {
+                    self.spec.background.remove(0)
                 }
                 None => return,
             };
@@ -412,7 +434,7 @@ impl<'a, C: Case> State<'a, C> {
     /// foresight put off at the start of the pass, then `fill` again.
     fn fill_or_foresee(&mut self, queue: &mut VecDeque<(Key, C)>, budget: &mut usize) {
         self.fill(queue, budget);
-        if self.foresee_pending && *budget > 0 && self.workers.idle().is_some() {
+        if self.spec.foresee_pending && *budget > 0 && self.workers.idle().is_some() {
             self.foresee();
             self.fill(queue, budget);
         }
@@ -423,33 +445,33 @@ impl<'a, C: Case> State<'a, C> {
     fn wait_one(&mut self) -> Option<Finished<C>> {
         let f = self.workers.wait_one()?;
         if let Some(form) = &f.form {
-            let (base, _, pass) = *(self.form_tasks.iter())
+            let (base, _, pass) = *(self.forms.form_tasks.iter())
                 .find(|(_, t, _)| *t == f.key)
                 .expect("a form task was started");
-            self.form = Some((base, form.clone()));
+            self.forms.form = Some((base, form.clone()));
             let Some((key, _)) = form else {
                 return Some(f);
             };
-            self.runs += 1;
+            self.count.runs += 1;
             self.stats[pass].runs += 1;
             // Stopped (an error): the form is known now and its run may start again.
             if let Ok(v) = &f.result {
                 self.cache.put(*key, *v);
-                self.verdicts += 1;
-                self.form_runs.push((*key, Some(v.is_interesting())));
+                self.count.verdicts += 1;
+                self.forms.form_runs.push((*key, Some(v.is_interesting())));
             }
             return Some(f);
         }
         match &f.result {
             Ok(v) => {
                 self.cache.put(f.key, *v);
-                self.verdicts += 1;
-                if let Some(r) = self.form_runs.iter_mut().find(|(k, _)| *k == f.key) {
+                self.count.verdicts += 1;
+                if let Some(r) = self.forms.form_runs.iter_mut().find(|(k, _)| *k == f.key) {
                     r.1 = Some(v.is_interesting());
                 }
             }
             // A form's run that was stopped may start again.
-            Err(_) => self.form_runs.retain(|(k, _)| *k != f.key),
+            Err(_) => self.forms.form_runs.retain(|(k, _)| *k != f.key),
         }
         Some(f)
     }
@@ -533,12 +555,12 @@ impl<'a, C: Case> State<'a, C> {
         }
         self.stats[self.current].tests += 1;
         if !is_smaller(cand, &self.best) || self.admit.as_ref().is_some_and(|f| !f(cand)) {
-            self.rejected += 1;
+            self.count.rejected += 1;
             return Ok(false);
         }
         let key = content_key(&self.fingerprint, cand);
         if let Some(v) = self.cache.get(&key) {
-            self.cache_hits += 1;
+            self.count.cache_hits += 1;
             return Ok(v.is_interesting());
         }
         let mut queue: VecDeque<(Key, C)> = VecDeque::new();
@@ -584,14 +606,14 @@ impl<'a, C: Case> State<'a, C> {
         for (i, c) in cands.iter().enumerate() {
             self.stats[self.current].tests += 1;
             if !is_smaller(c, &self.best) || self.admit.as_ref().is_some_and(|f| !f(c)) {
-                self.rejected += 1;
+                self.count.rejected += 1;
                 known[i] = Some(false);
                 rejected[i] = true;
                 continue;
             }
             let key = content_key(&self.fingerprint, c);
             if let Some(v) = self.cache.get(&key) {
-                self.cache_hits += 1;
+                self.count.cache_hits += 1;
                 known[i] = Some(v.is_interesting());
                 continue;
             }

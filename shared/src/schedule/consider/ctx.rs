@@ -35,7 +35,7 @@ impl<C: Case> Ctx<C> for PassCtx<'_, '_, C> {
     /// The compiler's warnings about unused code in the current case (one compile,
     /// counted apart from predicate runs); `None` when the predicate has no compiler.
     fn unused(&mut self) -> Result<Option<Vec<Unused>>, Interrupt> {
-        if self.state.dry.is_some() {
+        if self.state.spec.dry.is_some() {
             // A compile is not a guess: a dry run stops here.
             return Err(Interrupt::Restart);
         }
@@ -52,7 +52,7 @@ impl<C: Case> Ctx<C> for PassCtx<'_, '_, C> {
             .workers
             .with_diag(&st.cancel, |env| predicate.unused(best, env));
         if let Ok(Some(_)) = r {
-            st.diagnostic_runs += 1;
+            st.count.diagnostic_runs += 1;
         }
         r.map_err(|e| Interrupt::from(EngineError::Predicate(e)))
     }
@@ -85,7 +85,7 @@ impl<C: Case> Ctx<C> for PassCtx<'_, '_, C> {
 
     /// Tests one candidate; commits it when interesting.
     fn test(&mut self, cand: C) -> Result<bool, Interrupt> {
-        if self.state.dry.is_some() {
+        if self.state.spec.dry.is_some() {
             return Ok(self.state.dry_decide(std::slice::from_ref(&cand), true)?[0]);
         }
         Ok(self
@@ -109,7 +109,8 @@ impl<C: Case> Ctx<C> for PassCtx<'_, '_, C> {
     ) -> Result<bool, Interrupt> {
         // When `cand` itself costs no run (cached, say by the last speculation), the
         // answer is immediate: speculate at the next test instead.
-        if self.jobs() > 1 && self.state.dry.is_none() && self.state.needs_run(&cand).is_some() {
+        if self.jobs() > 1 && self.state.spec.dry.is_none() && self.state.needs_run(&cand).is_some()
+        {
             let more = speculate(self.current(), &cand);
             let committed = self.state.request(&cand, more)?;
             if committed {
@@ -124,7 +125,7 @@ impl<C: Case> Ctx<C> for PassCtx<'_, '_, C> {
     /// Up to `jobs` candidates that need a run are under way at once; the result does
     /// not depend on `jobs` (a parallel `find_first`). Returns its index.
     fn first_of(&mut self, iter: &mut dyn Iterator<Item = C>) -> Result<Option<usize>, Interrupt> {
-        if self.state.dry.is_some() {
+        if self.state.spec.dry.is_some() {
             for (i, c) in iter.enumerate() {
                 if self.state.dry_decide(std::slice::from_ref(&c), true)?[0] {
                     return Ok(Some(i));
@@ -163,7 +164,7 @@ impl<C: Case> Ctx<C> for PassCtx<'_, '_, C> {
 
     /// Evaluates candidates (in parallel) without committing any of them.
     fn evaluate(&mut self, cands: &[C]) -> Result<Vec<bool>, Interrupt> {
-        if self.state.dry.is_some() {
+        if self.state.spec.dry.is_some() {
             return self.state.dry_decide(cands, false);
         }
         let mut out = Vec::with_capacity(cands.len());

@@ -21,13 +21,13 @@ impl<'a, C: Case> State<'a, C> {
         limit: usize,
     ) -> (Vec<(Key, C)>, bool) {
         let rng = self.rng.clone();
-        self.dry = Some(Dry {
+        self.spec.dry = Some(Dry {
             found: Vec::new(),
             limit,
             would_commit: false,
         });
         let finished = pass.run(&mut PassCtx::new(self)).is_ok();
-        let dry = self.dry.take().expect("set above");
+        let dry = self.spec.dry.take().expect("set above");
         self.rng = rng;
         let followed = !dry.would_commit && (finished || dry.found.len() >= limit);
         (dry.found, followed)
@@ -40,11 +40,11 @@ impl<'a, C: Case> State<'a, C> {
         current: Option<Box<dyn Pass<C>>>,
         next: Vec<Box<dyn Pass<C>>>,
     ) {
-        self.ahead_current = current;
-        self.ahead_next = next;
-        self.ahead_base = self.key_of_best;
-        self.refilled_at = None;
-        self.foresee_pending = false;
+        self.spec.ahead_current = current;
+        self.spec.ahead_next = next;
+        self.spec.ahead_base = self.key_of_best;
+        self.spec.refilled_at = None;
+        self.spec.foresee_pending = false;
     }
 
     /// Background work from dry runs of copies of `passes`, in order, as they would
@@ -77,10 +77,10 @@ impl<'a, C: Case> State<'a, C> {
     /// Background work for the passes after the one about to run (see `set_ahead`):
     /// one candidate per worker.
     pub(crate) fn foresee(&mut self) {
-        self.foresee_pending = false;
-        let next = std::mem::take(&mut self.ahead_next);
+        self.spec.foresee_pending = false;
+        let next = std::mem::take(&mut self.spec.ahead_next);
         let found = self.foresee_with(&next, self.workers.len());
-        self.ahead_next = next;
+        self.spec.ahead_next = next;
         self.set_background(found);
     }
 
@@ -88,7 +88,7 @@ impl<'a, C: Case> State<'a, C> {
     /// `foresee_pending`); until then there is no background work.
     pub(crate) fn foresee_later(&mut self) {
         self.set_background(Vec::new());
-        self.foresee_pending = true;
+        self.spec.foresee_pending = true;
     }
 
     /// When the running pass has nothing to propose and no background work is left:
@@ -99,10 +99,10 @@ impl<'a, C: Case> State<'a, C> {
     /// pass itself). Idle workers would do nothing otherwise; the verdicts only
     /// help if the case does not change before those tests come.
     pub(super) fn refill_background(&mut self, awaited: &[Key], single: Option<&C>) {
-        if self.workers.len() < 2 || self.dry.is_some() || self.workers.idle().is_none() {
+        if self.workers.len() < 2 || self.spec.dry.is_some() || self.workers.idle().is_none() {
             return;
         }
-        if let (true, Some(cand)) = (self.bet_on_success[self.current], single) {
+        if let (true, Some(cand)) = (self.spec.bet_on_success[self.current], single) {
             self.foresee_success(cand);
             return;
         }
@@ -113,29 +113,29 @@ impl<'a, C: Case> State<'a, C> {
         if 4 * (s.successes + 1) > s.tests + 4 {
             return;
         }
-        let now = (self.key_of_best, self.verdicts);
-        if self.refilled_at == Some(now) {
+        let now = (self.key_of_best, self.count.verdicts);
+        if self.spec.refilled_at == Some(now) {
             return;
         }
         if self.background_valid() {
-            let keys: Vec<Key> = self.background.iter().map(|(k, _)| *k).collect();
+            let keys: Vec<Key> = self.spec.background.iter().map(|(k, _)| *k).collect();
             if keys.iter().any(|k| self.runnable(k)) {
                 return;
             }
         }
-        self.refilled_at = Some(now);
+        self.spec.refilled_at = Some(now);
         // The replay goes on to the passes after this one: what `foresee` would do.
-        self.foresee_pending = false;
+        self.spec.foresee_pending = false;
         // The candidate awaited now is among what the replay finds: one more.
         let limit = self.workers.len() + 1;
-        let current = self.ahead_current.take();
-        let next = std::mem::take(&mut self.ahead_next);
+        let current = self.spec.ahead_current.take();
+        let next = std::mem::take(&mut self.spec.ahead_next);
         let replay = current
             .as_ref()
-            .filter(|_| self.ahead_base == self.key_of_best);
+            .filter(|_| self.spec.ahead_base == self.key_of_best);
         let found = self.foresee_with(replay.into_iter().chain(&next), limit);
-        self.ahead_current = current;
-        self.ahead_next = next;
+        self.spec.ahead_current = current;
+        self.spec.ahead_next = next;
         let found: Vec<(Key, C)> = found
             .into_iter()
             .filter(|(k, _)| self.runnable(k) && !awaited.contains(k))
@@ -143,13 +143,13 @@ impl<'a, C: Case> State<'a, C> {
         // Background runs under way stay wanted (still valid: the best is the same).
         let mut keep: Vec<Key> = Vec::new();
         if self.background_valid() {
-            keep = (self.background_keys.iter())
+            keep = (self.spec.background_keys.iter())
                 .filter(|k| self.workers.has(k))
                 .copied()
                 .collect();
         }
         self.set_background(found);
-        self.background_keys.extend(keep);
+        self.spec.background_keys.extend(keep);
     }
 
     /// Background work for a test bet to succeed: dry runs of the passes after the
@@ -157,38 +157,39 @@ impl<'a, C: Case> State<'a, C> {
     /// verdicts serve if it is committed; nothing is decided by them.
     pub(super) fn foresee_success(&mut self, cand: &C) {
         let key = content_key(&self.fingerprint, cand);
-        if self.betting_on == Some(key) && self.background_base == Some(key) {
+        if self.spec.betting_on == Some(key) && self.spec.background_base == Some(key) {
             return;
         }
         let old_best = std::mem::replace(&mut self.best, cand.clone());
         let old_key = std::mem::replace(&mut self.key_of_best, key);
-        let next = std::mem::take(&mut self.ahead_next);
+        let next = std::mem::take(&mut self.spec.ahead_next);
         let found = self.foresee_with(&next, self.workers.len());
-        self.ahead_next = next;
+        self.spec.ahead_next = next;
         self.best = old_best;
         self.key_of_best = old_key;
         let found: Vec<(Key, C)> = (found.into_iter())
             .filter(|(k, _)| self.runnable(k) && *k != key)
             .collect();
-        self.background_keys = found.iter().map(|(k, _)| *k).collect();
-        self.background = found;
-        self.background_base = Some(key);
-        self.betting_on = Some(key);
-        self.refilled_at = None;
+        self.spec.background_keys = found.iter().map(|(k, _)| *k).collect();
+        self.spec.background = found;
+        self.spec.background_base = Some(key);
+        self.spec.betting_on = Some(key);
+        self.spec.refilled_at = None;
     }
 
     /// Sets the candidates idle workers may run while the best stays as it is now.
     pub(crate) fn set_background(&mut self, found: Vec<(Key, C)>) {
-        self.background_keys = found.iter().map(|(k, _)| *k).collect();
-        self.background = found;
-        self.background_base = Some(self.key_of_best);
+        self.spec.background_keys = found.iter().map(|(k, _)| *k).collect();
+        self.spec.background = found;
+        self.spec.background_base = Some(self.key_of_best);
     }
 
     pub(super) fn background_valid(&self) -> bool {
-        self.background_base == Some(self.key_of_best)
+        self.spec.background_base == Some(self.key_of_best)
             || self
+                .spec
                 .betting_on
-                .is_some_and(|b| self.background_base == Some(b) && !self.cache.in_memory(&b))
+                .is_some_and(|b| self.spec.background_base == Some(b) && !self.cache.in_memory(&b))
     }
 
     /// Dry-run verdicts (see [`State::dry_run`]): from the cache when known, else
@@ -202,7 +203,7 @@ impl<'a, C: Case> State<'a, C> {
                 continue;
             }
             let key = content_key(&self.fingerprint, c);
-            let dry = self.dry.as_mut().expect("in a dry run");
+            let dry = self.spec.dry.as_mut().expect("in a dry run");
             if let Some(v) = self.cache.get(&key) {
                 if v.is_interesting() && commit {
                     dry.would_commit = true;
@@ -225,7 +226,7 @@ impl<'a, C: Case> State<'a, C> {
     /// The background candidates' keys while they are worth running.
     pub(super) fn live_background(&self) -> Vec<Key> {
         let mut keys = if self.background_valid() {
-            self.background_keys.clone()
+            self.spec.background_keys.clone()
         } else {
             Vec::new()
         };
