@@ -1,0 +1,248 @@
+//! The reduction of a job, set up (passes, cache, the in-place backup, the engine's
+//! configuration, the parse filter, the form the result is delivered in) and its
+//! result verified: one more check, uncached, of the formatted result.
+
+use super::finish::{rustfmt, tidy_blank_lines};
+use super::{
+    internal, output_error, CacheChoice, Check, Job, JobError, JobErrorKind, OutputChoice,
+};
+use crate::cache::{DiskStore, DiskStoreConfig, VerdictCache};
+use crate::output::write_case;
+use crate::passes::{default_for_files, file_pass_by_name, file_pass_names, Pass};
+use crate::predicate::{CancelFlag, PredicateError, RunEnv, Verdict};
+use crate::report::{Event, Observer, Summary};
+use crate::schedule::{Config, Finish, Reduction};
+use crate::testcase::TestCase;
+
+impl Job {
+    /// The passes: `--passes` by name, else the default pipeline.
+    pub(super) fn passes(&self) -> Result<Vec<Box<dyn Pass<TestCase>>>, JobError> {
+        let spec = &self.spec;
+        Ok(if spec.passes.is_empty() {
+            default_for_files(!matches!(self.check, Check::Ice(_)))
+        } else {
+            spec.passes
+                .iter()
+                .map(|n| {
+                    file_pass_by_name(n).ok_or_else(|| {
+                        JobError::new(
+                            JobErrorKind::Usage,
+                            format!(
+                                "unknown pass `{n}`; passes: {}",
+                                file_pass_names().join(", ")
+                            ),
+                        )
+                    })
+                })
+                .collect::<Result<_, _>>()?
+        })
+    }
+
+    /// The verdict cache: on disk unless `--no-cache` (a store that cannot be
+    /// opened is a warning, and the run goes on without it).
+    pub(super) fn open_cache(&self, observer: &mut dyn Observer) -> VerdictCache {
+        let spec = &self.spec;
+        match &spec.cache {
+            CacheChoice::Off => VerdictCache::new(None),
+            CacheChoice::Disk(dir) => match DiskStore::open(&DiskStoreConfig {
+                dir: dir.clone(),
+                ..DiskStoreConfig::default()
+            }) {
+                Ok(s) => VerdictCache::new(Some(s)),
+                Err(e) => {
+                    observer.on_event(&Event::Warning(&format!(
+                        "the result cache is disabled: {e}"
+                    )));
+                    VerdictCache::new(None)
+                }
+            },
+        }
+    }
+
+    /// With `--in-place`, a copy of the original beside it.
+    pub(super) fn keep_backup(&self, observer: &mut dyn Observer) -> Result<(), JobError> {
+        let spec = &self.spec;
+        if let (OutputChoice::InPlace, Some(orig)) = (&spec.output, &self.original) {
+            let backup = orig.with_extension(format!(
+                "{}.orig",
+                orig.extension()
+                    .map(|e| e.to_string_lossy().into_owned())
+                    .unwrap_or_default()
+            ));
+            std::fs::copy(orig, &backup).map_err(|e| {
+                JobError::new(
+                    JobErrorKind::Output,
+                    format!("cannot keep a backup at {}: {e}", backup.display()),
+                )
+            })?;
+            observer.on_event(&Event::Note(&format!("backup: {}", backup.display())));
+        }
+        Ok(())
+    }
+
+    /// What the engine is given: the passes, the configuration, the parse filter
+    /// and the form the result is delivered in.
+    pub(super) fn reduction<'a>(
+        &'a self,
+        passes: Vec<Box<dyn Pass<TestCase>>>,
+        cache: VerdictCache,
+        cancel: &CancelFlag,
+    ) -> Reduction<'a, TestCase> {
+        let spec = &self.spec;
+        let config = Config {
+            jobs: spec.jobs.max(1),
+            seed: spec.seed,
+            initial_quota: usize::MAX,
+            adaptive_restart: false,
+            // `check_original` has checked it (at least twice): a third full-size
+            // run, alone on one worker, would only cost time.
+            verify_original: false,
+            // Done below, on the formatted result when the bug survives formatting
+            // (one run instead of two).
+            final_check: false,
+            fallback: if self.is_rust {
+                crate::passes::FALLBACK_ON_RUST.to_vec()
+            } else {
+                Vec::new()
+            },
+            bet_on_success: if self.is_rust {
+                crate::passes::BET_ON_SUCCESS_ON_RUST.to_vec()
+            } else {
+                Vec::new()
+            },
+            ..Config::default()
+        };
+        // The result is delivered formatted: an idle worker may format the best and
+        // check that while the reduction goes on (in its own scratch directory).
+        let finish: Option<Finish<'_, TestCase>> = (self.is_rust && spec.format).then(|| {
+            Box::new(|c: &TestCase, env: &RunEnv<'_>| {
+                let dir = env.scratch.join("fmt");
+                std::fs::create_dir_all(&dir).ok()?;
+                rustfmt(c, &dir, env.cancel)
+            }) as Finish<'_, TestCase>
+        });
+        let reduction = Reduction {
+            predicate: self.check.predicate(),
+            passes,
+            config,
+            cache,
+            cancel: cancel.clone(),
+            // A candidate with a new syntax error is dropped without a run only
+            // where the check compiles the code with rustc, and not with
+            // `allow_syntax_errors`: a test cannot run without a build, and an ICE
+            // repro is wanted as code that parses (rustc recovers from many syntax
+            // errors, so such a candidate may still crash). A script may accept
+            // anything.
+            admit: if self.is_rust
+                && !spec.allow_syntax_errors
+                && !matches!(self.check, Check::Script(_))
+            {
+                let check = crate::syntax::ParseCheck::new(&self.case);
+                Some(Box::new(move |c: &TestCase| check.admits(c)))
+            } else {
+                None
+            },
+            finish,
+        };
+        reduction
+    }
+
+    // The final check, never from the cache: of the formatted result (rustfmt,
+    // else blank lines tidied, which the reduction leaves alone in source code)
+    // when the bug survives that, else of the result as reduced (up to three
+    // tries, as the engine would: a flaky check is caught here).
+    /// Returns the result as delivered; a cancelled check sets `summary.cancelled`.
+    pub(super) fn verify_result(
+        &self,
+        mut best: TestCase,
+        checked_form: Option<(TestCase, bool)>,
+        summary: &mut Summary,
+        observer: &mut dyn Observer,
+        cancel: &CancelFlag,
+    ) -> Result<TestCase, JobError> {
+        let spec = &self.spec;
+        let dir = self.scratch.path().join("fmt");
+        std::fs::create_dir_all(&dir).map_err(internal)?;
+        let env = RunEnv {
+            worker: 0,
+            scratch: &dir,
+            cancel,
+        };
+        let predicate = self.check.predicate();
+        let mut verified = false;
+        if self.is_rust {
+            // The formatted form with its verdict when a worker checked it
+            // during the reduction (a run of this session on these very bytes).
+            let (formatted, known) = match checked_form {
+                Some((form, interesting)) => (Some(form), Some(interesting)),
+                None => (
+                    spec.format.then(|| rustfmt(&best, &dir, cancel)).flatten(),
+                    None,
+                ),
+            };
+            let tries = [
+                (formatted, "formatting the result with rustfmt", known),
+                (
+                    Some(tidy_blank_lines(&best)),
+                    "tidying blank lines in the result",
+                    None,
+                ),
+            ];
+            for (cand, note, known) in tries {
+                let Some(cand) = cand.filter(|c| *c != best) else {
+                    continue;
+                };
+                observer.on_event(&Event::Note(note));
+                let verdict = match known {
+                    Some(true) => Ok(Verdict::Interesting),
+                    Some(false) => continue,
+                    None => {
+                        summary.runs += 1;
+                        predicate.test(&cand, &env)
+                    }
+                };
+                match verdict {
+                    Ok(Verdict::Interesting) => {
+                        write_case(&cand, &self.output)
+                            .map_err(|e| output_error(e, &self.output))?;
+                        best = cand;
+                        verified = true;
+                        break;
+                    }
+                    Err(PredicateError::Cancelled) => {
+                        summary.cancelled = true;
+                        break;
+                    }
+                    // Not the bug any more (or the check failed): the result as
+                    // reduced is checked below.
+                    _ => {}
+                }
+            }
+        }
+        if !verified && !summary.cancelled {
+            for _ in 0..3 {
+                summary.runs += 1;
+                match predicate.test(&best, &env) {
+                    Ok(v) if v.is_interesting() => {
+                        verified = true;
+                        break;
+                    }
+                    Ok(_) => {}
+                    Err(PredicateError::Cancelled) => {
+                        summary.cancelled = true;
+                        break;
+                    }
+                    Err(e) => return Err(internal(e)),
+                }
+            }
+            if !verified && !summary.cancelled {
+                write_case(&self.case, &self.output).ok();
+                return Err(JobError::new(
+                    JobErrorKind::Flaky,
+                    "the result stopped being interesting when checked again: the check is flaky; the output holds the original",
+                ));
+            }
+        }
+        Ok(best)
+    }
+}
