@@ -265,7 +265,7 @@ def run_tool(args, env, cwd, timeout, log):
     return rc, secs, summary, tail
 
 
-# Extra options of every `--ice` run (`--ice-args`), e.g. `--allow-syntax-errors`.
+# Extra options of every `--ice` run (`--ice-args`), e.g. `--keep-parsing`.
 ICE_ARGS = []
 
 
@@ -486,7 +486,7 @@ def main():
     ap.add_argument("--work", default="", help="directory for inputs, results and logs (default: a new temporary one, kept)")
     ap.add_argument("--out", default="")
     ap.add_argument("--inputs-only", action="store_true", help="only build and check the inputs")
-    ap.add_argument("--ice-args", default="", help="extra options of every --ice run, space-separated (e.g. --allow-syntax-errors)")
+    ap.add_argument("--ice-args", default="", help="extra options of every --ice run, space-separated (e.g. --keep-parsing)")
     a = ap.parse_args()
     ICE_ARGS[:] = a.ice_args.split()
     a.jobs_list = [int(j) for j in a.jobs_list.split(",") if j]

@@ -115,11 +115,11 @@ pub(crate) struct Args {
     #[arg(long)]
     pub(crate) hang: bool,
 
-    /// With --ice: also try candidates that no longer parse (rustc recovers from many
-    /// syntax errors and may still crash the same way), for the smallest result; by
-    /// default the result is code that parses
+    /// With --ice: only try candidates that parse, for a result that parses, in fewer
+    /// checks; by default every candidate is tried, since rustc recovers from many
+    /// syntax errors and may crash the same way after one (the smallest result)
     #[arg(long)]
-    pub(crate) allow_syntax_errors: bool,
+    pub(crate) keep_parsing: bool,
 
     /// Check the original this many times before reducing (at least 2); any
     /// disagreement stops with exit code 5 (a flaky check). Raise it when the bug

@@ -101,7 +101,7 @@ fn spec_from(args: &Args) -> Result<JobSpec> {
     spec.extra = args.extra.iter().map(OsString::from).collect();
     spec.timeout = Duration::from_secs_f64(args.timeout);
     spec.hang = args.hang;
-    spec.allow_syntax_errors = args.allow_syntax_errors;
+    spec.keep_parsing = args.keep_parsing;
     spec.original_runs = args.original_runs as usize;
     spec.mode = match args.match_mode {
         Match::Same => MatchMode::Same,

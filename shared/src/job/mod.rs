@@ -107,10 +107,11 @@ pub struct JobSpec {
     pub timeout: Duration,
     /// A timeout is the bug.
     pub hang: bool,
-    /// With `--ice` and `--test`, candidates with a syntax error the original did
-    /// not have are tried too (by default they are not: a repro is wanted as code
-    /// that parses, and a test cannot run without a build).
-    pub allow_syntax_errors: bool,
+    /// With `--ice`, only candidates without a syntax error the original did not
+    /// have are tried: results that parse, in fewer checks, but possibly larger
+    /// (rustc recovers from many syntax errors and may crash the same way after
+    /// one). `--test` always works so: a test cannot run without a build.
+    pub keep_parsing: bool,
     /// How strictly a failure must match the original's.
     pub mode: MatchMode,
     /// Parallel workers (at least 1).
@@ -141,7 +142,7 @@ impl JobSpec {
             env: Vec::new(),
             timeout: Duration::from_secs(60),
             hang: false,
-            allow_syntax_errors: false,
+            keep_parsing: false,
             mode: MatchMode::Same,
             jobs: std::thread::available_parallelism()
                 .map(|n| n.get())

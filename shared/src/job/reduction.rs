@@ -128,14 +128,16 @@ impl Job {
             cache,
             cancel: cancel.clone(),
             // A candidate with a new syntax error is dropped without a run only
-            // where the check compiles the code with rustc, and not with
-            // `allow_syntax_errors`: a test cannot run without a build, and an ICE
-            // repro is wanted as code that parses (rustc recovers from many syntax
-            // errors, so such a candidate may still crash). A script may accept
-            // anything.
+            // where that answer is right for the check: a test cannot run without
+            // a build. rustc recovers from many syntax errors and may still crash
+            // the same way, so for an ICE only when asked (`keep_parsing`); a
+            // script may accept anything.
             admit: if self.is_rust
-                && !spec.allow_syntax_errors
-                && !matches!(self.check, Check::Script(_))
+                && match self.check {
+                    Check::Test(_) => true,
+                    Check::Ice(_) => spec.keep_parsing,
+                    Check::Script(_) => false,
+                }
             {
                 let check = crate::syntax::ParseCheck::new(&self.case);
                 Some(Box::new(move |c: &TestCase| check.admits(c)))
