@@ -137,8 +137,7 @@ impl Job {
                     Check::Test(_) => true,
                     Check::Ice(_) => spec.keep_parsing,
                     Check::Script(_) => false,
-                }
-            {
+                } {
                 let check = crate::syntax::ParseCheck::new(&self.case);
                 Some(Box::new(move |c: &TestCase| check.admits(c)))
             } else {
