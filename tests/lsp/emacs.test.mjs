@@ -2,8 +2,8 @@
 // runs the server end to end on a real ICE file (see emacs/test.el): the action
 // through Eglot's own commands and request timeout, a job longer than that timeout
 // (the compiler slowed down by a wrapper), initializationOptions honoured after
-// Eglot's empty didChangeConfiguration, the bug report, a cancelled rerun that
-// keeps the earlier result, the original untouched.
+// Eglot's empty didChangeConfiguration, the bug report, Cancel offered during the
+// job, the original untouched.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,7 +17,7 @@ import { serverBin, workspaceWith, compile, expectedIce, tempDir } from './clien
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ICE = 'tests/ices/gce_bool_mul_const_eval.rs';
 
-test('emacs + eglot: a long job through the code action, no timeout, settings kept, report, cancel', () => {
+test('emacs + eglot: a long job through the code action, no timeout, settings kept, report, cancel offered', () => {
   const which = spawnSync('emacs', ['--version'], { encoding: 'utf8' });
   assert.equal(which.status, 0, 'emacs is not installed: run scripts/install-test-deps.sh');
   const { dir, file } = workspaceWith(ICE, 'repro.rs');
