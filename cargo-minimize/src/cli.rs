@@ -20,6 +20,17 @@ pub(crate) enum Match {
     Any,
 }
 
+/// Which tool's crash `--ice` reduces.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub(crate) enum ToolArg {
+    /// rustc (a crate: `cargo check`, or `cargo build` with --build)
+    Rustc,
+    /// clippy-driver (a crate: `cargo clippy`)
+    Clippy,
+    /// rustdoc (a crate: `cargo doc --no-deps`)
+    Rustdoc,
+}
+
 #[derive(Parser, Debug)]
 #[command(
     name = "cargo minimize",
@@ -31,6 +42,8 @@ pub(crate) enum Match {
         "EXAMPLES:\n",
         "    cargo minimize --ice src/bug.rs                 shrink a file that crashes rustc\n",
         "    cargo minimize --ice src/bug.rs -- -Zvalidate-mir   with extra rustc flags\n",
+        "    cargo minimize --ice lint.rs --tool clippy      shrink a file that crashes clippy\n",
+        "    cargo minimize --miscompile prog.rs             shrink a program that -C opt-level=3 miscompiles\n",
         "    cargo minimize --ice                            shrink the crate in this directory\n",
         "    cargo minimize --test parses_big --input tests/fixtures/big.yaml\n",
         "    cargo minimize --test parses_big                shrink the crate's sources instead\n",
@@ -50,6 +63,13 @@ pub(crate) enum Match {
         "message. --match exact also compares names and dumps; --match location or --match any\n",
         "loosen it; --script replaces it with your own check.\n",
         "\n",
+        "MISCOMPILATIONS (--miscompile): a candidate counts only when both builds succeed, every run\n",
+        "ends within --timeout, each build prints the same on two runs, and the outputs differ in the\n",
+        "same lines as the original's (a non-zero exit status counts as a line). No candidate may bring\n",
+        "in what the original did not have of: unsafe, extern, #[no_mangle], static mut, raw pointers,\n",
+        "std::mem::transmute, MaybeUninit, inline assembly, nor reads of time, addresses ({:p}),\n",
+        "randomness (HashMap order), the environment, files, processes or threads.\n",
+        "\n",
         "RUSTC FLAGS after -- are taken as written: --edition and --crate-type there replace the\n",
         "defaults; -o and --out-dir are refused (output goes to each check's scratch directory).\n",
         "\n"
@@ -59,6 +79,22 @@ pub(crate) struct Args {
     /// Reduce a compiler crash: PATH is a .rs file, or omit it to reduce the crate
     #[arg(long, conflicts_with_all = ["test", "script"])]
     pub(crate) ice: bool,
+
+    /// With --ice: the tool that crashes (clippy-driver / `cargo clippy`, rustdoc /
+    /// `cargo doc`), run with the same edition, crate type and flags as rustc
+    #[arg(long, value_enum, default_value_t = ToolArg::Rustc, requires = "ice")]
+    pub(crate) tool: ToolArg,
+
+    /// Reduce wrong code: PATH is a program (or omit it for the crate) whose output
+    /// differs between -C opt-level=0 and -C opt-level=3 (a crate: the dev and release
+    /// profiles), overflow checks and debug assertions off. See MISCOMPILATIONS below
+    #[arg(long, conflicts_with_all = ["ice", "test", "script"])]
+    pub(crate) miscompile: bool,
+
+    /// With --miscompile on a file: the two builds' rustc flags, e.g. --compare
+    /// "-C opt-level=0" "-C opt-level=1"
+    #[arg(long, num_args = 2, value_names = ["FLAGS_A", "FLAGS_B"], allow_hyphen_values = true, requires = "miscompile")]
+    pub(crate) compare: Vec<String>,
 
     /// Reduce the input of the failing test NAME (with --input), or without --input the crate's sources, while it keeps failing the same way
     #[arg(long, value_name = "NAME", conflicts_with = "script")]

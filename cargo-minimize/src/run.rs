@@ -6,12 +6,12 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use minimize_engine::job::{CacheChoice, OutputChoice, Target};
-use minimize_engine::predicate::MatchMode;
+use minimize_engine::predicate::{MatchMode, Tool};
 use minimize_engine::{CancelFlag, Job, JobError, JobErrorKind, JobSpec};
 
 type Result<T> = std::result::Result<T, JobError>;
 
-use crate::cli::{Args, Match};
+use crate::cli::{Args, Match, ToolArg};
 use crate::exit;
 use crate::progress::{print_summary, Progress};
 
@@ -68,6 +68,25 @@ fn spec_from(args: &Args) -> Result<JobSpec> {
                 build: args.build,
             },
         }
+    } else if args.miscompile {
+        match &args.path {
+            Some(path) => Target::MiscompileFile {
+                path: path.clone(),
+                edition: args.edition.clone(),
+                compare: match args.compare.as_slice() {
+                    [a, b] => Some([a.clone(), b.clone()]),
+                    _ => None,
+                },
+            },
+            None if !args.compare.is_empty() => {
+                return Err(usage(
+                    "--compare works on a file; a crate compares the dev and release profiles",
+                ))
+            }
+            None => Target::MiscompileCrate {
+                root: crate_root(args)?,
+            },
+        }
     } else if let Some(test) = &args.test {
         let root = crate_root(args)?;
         match &args.input {
@@ -92,7 +111,7 @@ fn spec_from(args: &Args) -> Result<JobSpec> {
             path: path.clone(),
         }
     } else {
-        return Err(usage("say what to reduce: --ice [FILE], --test NAME --input FILE, or --script CMD FILE (see --help)"));
+        return Err(usage("say what to reduce: --ice [FILE], --miscompile [FILE], --test NAME --input FILE, or --script CMD FILE (see --help)"));
     };
     if args.in_place && args.path.is_none() && args.input.is_none() {
         return Err(usage("--in-place needs a file"));
@@ -103,6 +122,11 @@ fn spec_from(args: &Args) -> Result<JobSpec> {
     spec.hang = args.hang;
     spec.keep_parsing = args.keep_parsing;
     spec.original_runs = args.original_runs as usize;
+    spec.tool = match args.tool {
+        ToolArg::Rustc => Tool::Rustc,
+        ToolArg::Clippy => Tool::Clippy,
+        ToolArg::Rustdoc => Tool::Rustdoc,
+    };
     spec.mode = match args.match_mode {
         Match::Same => MatchMode::Same,
         Match::Exact => MatchMode::Exact,

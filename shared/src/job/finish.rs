@@ -37,9 +37,13 @@ impl Job {
         );
         // As printed (the signature's paths and numbers are normalized), from the
         // whole output: the excerpt may leave the panic's lines out.
-        let failure = failure_line(&output)
-            .or_else(|| first.signature.as_ref().map(|s| s.display()))
-            .unwrap_or_default();
+        let failure = match self.check {
+            // The difference, as the signature says it (the outputs are the program's).
+            Check::Miscompile(_) => None,
+            _ => failure_line(&output),
+        }
+        .or_else(|| first.signature.as_ref().map(|s| s.display()))
+        .unwrap_or_default();
         let output = excerpt(&output, REPORT_OUTPUT_LINES);
         let alone = self.rustc_alone(best, summary, cancel);
         self.report(best, first, &output, &failure, alone.as_deref())
@@ -253,8 +257,9 @@ impl Job {
         let name = manifest::package_name(&manifest)
             .map(|n| OsString::from(format!("--crate-name={}", n.replace('-', "_"))));
         let config = crate::predicate::IceConfig {
+            tool: self.spec.tool,
             compile: crate::predicate::Compile::Rustc {
-                rustc: std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()),
+                rustc: self.spec.tool.program(),
                 edition: source.edition().unwrap_or_else(|| "2015".into()),
                 crate_type: crate_type.into(),
             },
@@ -336,6 +341,18 @@ impl Job {
                     String::from_utf8_lossy(&out).into_owned()
                 })
             }
+            Check::Miscompile(p) => {
+                let probe = p.probe(best, &env).ok()?;
+                let [a, b] = probe
+                    .outputs
+                    .as_ref()
+                    .filter(|_| p.verdict(&probe).is_interesting())?;
+                let sides = &p.config().sides;
+                Some(format!(
+                    "with {}:\n{a}\n\nwith {}:\n{b}",
+                    sides[0].label, sides[1].label
+                ))
+            }
             Check::Script(_) => None,
         }?;
         Some(output)
@@ -374,6 +391,7 @@ impl Job {
             ),
             Check::Test(p) => (String::new(), p.user_command()),
             Check::Script(_) => (String::new(), first.command.clone()),
+            Check::Miscompile(p) => (p.version().to_string(), miscompile_commands(p, best)),
         };
         // The environment the bug needs, as set for this run (not shown by the
         // command, which inherits it).
@@ -390,12 +408,31 @@ impl Job {
         };
         let alone = alone.map(|c| format!("{}{c}", prefix(&["RUSTC_BOOTSTRAP"], c)));
         let prefix = prefix(&["RUSTC_BOOTSTRAP", "RUSTFLAGS"], &command);
-        let command = format!("{prefix}{command}");
+        // Each line is a command (a miscompilation has two).
+        let command = (command.lines())
+            .map(|line| format!("{prefix}{line}"))
+            .collect::<Vec<_>>()
+            .join("\n");
         markdown(&ReportInput {
-            title: match self.check {
-                Check::Ice(_) => "Internal compiler error",
+            title: match &self.check {
+                Check::Ice(p) => match p.config().tool {
+                    crate::predicate::Tool::Rustc => "Internal compiler error",
+                    crate::predicate::Tool::Clippy => "Clippy crash",
+                    crate::predicate::Tool::Rustdoc => "Rustdoc crash",
+                },
                 Check::Test(_) => "Test failure",
                 Check::Script(_) => "Reproduction",
+                Check::Miscompile(_) => "Miscompilation (wrong code)",
+            },
+            version_command: match &self.check {
+                Check::Ice(p) => match p.config().tool {
+                    crate::predicate::Tool::Rustc => "rustc -vV",
+                    crate::predicate::Tool::Clippy => {
+                        "clippy-driver --version && clippy-driver -vV"
+                    }
+                    crate::predicate::Tool::Rustdoc => "rustdoc -vV",
+                },
+                _ => "rustc -vV",
             },
             files,
             language: if self.is_rust { "rust" } else { "" },
@@ -406,6 +443,28 @@ impl Job {
             alone,
         })
     }
+}
+
+/// The commands that show a miscompilation of `best`: each build, then its run.
+fn miscompile_commands(p: &crate::predicate::MiscompilePredicate, best: &TestCase) -> String {
+    let mut lines = Vec::new();
+    for side in 0..2 {
+        let build = p
+            .build_command(best, Path::new("."), Path::new(""), side)
+            .display();
+        let run = match p.config().build {
+            crate::predicate::miscompile::Build::Rustc { .. } => {
+                let binary = (build.split_whitespace().last()).unwrap_or_default();
+                format!("./{}", binary.trim_start_matches("./"))
+            }
+            crate::predicate::miscompile::Build::Cargo { .. } => {
+                let release = if side == 1 { " --release" } else { "" };
+                format!("cargo run --quiet{release}")
+            }
+        };
+        lines.push(format!("{build} && {run}"));
+    }
+    lines.join("\n")
 }
 
 /// The files of the crate at `root` (relative paths) that a build most likely does

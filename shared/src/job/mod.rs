@@ -18,8 +18,8 @@ use crate::case::Case;
 use crate::output::{write_case, FileSink};
 use crate::passes::{file_pass_by_name, file_pass_names};
 use crate::predicate::{
-    CancelFlag, IcePredicate, MatchMode, Predicate, ScriptPredicate, Signature, TestPredicate,
-    Verdict,
+    CancelFlag, IcePredicate, MatchMode, MiscompilePredicate, Predicate, ScriptPredicate,
+    Signature, TestPredicate, Tool, Verdict,
 };
 use crate::report::{Event, Observer, Summary};
 use crate::schedule::{reduce, EngineError};
@@ -62,6 +62,21 @@ pub enum Target {
         root: PathBuf,
         /// The test name.
         test: String,
+    },
+    /// A program that two builds (by default `-C opt-level=0` and `-C opt-level=3`)
+    /// run differently: wrong code.
+    MiscompileFile {
+        /// The `.rs` file (a binary).
+        path: PathBuf,
+        /// `--edition` (default: the enclosing crate's, else 2021).
+        edition: Option<String>,
+        /// The two builds' rustc flags (default: `-C opt-level=0`, `-C opt-level=3`).
+        compare: Option<[String; 2]>,
+    },
+    /// A crate whose binary runs differently in the dev and release profiles.
+    MiscompileCrate {
+        /// The crate root.
+        root: PathBuf,
     },
     /// Any file with a script: exit 0 means interesting.
     Script {
@@ -114,6 +129,8 @@ pub struct JobSpec {
     pub keep_parsing: bool,
     /// How strictly a failure must match the original's.
     pub mode: MatchMode,
+    /// The tool whose crash is reduced (`--ice`): rustc, clippy or rustdoc.
+    pub tool: Tool,
     /// Parallel workers (at least 1).
     pub jobs: usize,
     /// Seed of the random choices.
@@ -144,6 +161,7 @@ impl JobSpec {
             hang: false,
             keep_parsing: false,
             mode: MatchMode::Same,
+            tool: Tool::Rustc,
             jobs: std::thread::available_parallelism()
                 .map(|n| n.get())
                 .unwrap_or(1),
@@ -216,6 +234,7 @@ pub(crate) enum Check {
     Ice(IcePredicate),
     Test(TestPredicate),
     Script(ScriptPredicate),
+    Miscompile(MiscompilePredicate),
 }
 
 impl Check {
@@ -224,6 +243,7 @@ impl Check {
             Check::Ice(p) => p,
             Check::Test(p) => p,
             Check::Script(p) => p,
+            Check::Miscompile(p) => p,
         }
     }
 }
@@ -238,6 +258,8 @@ struct FirstRun {
     tail: String,
     /// The package cargo could not compile (`error: could not compile `NAME``).
     package: Option<String>,
+    /// Why the check does not show the bug, when its kind can say (wrong code).
+    why: String,
 }
 
 /// The finished job.

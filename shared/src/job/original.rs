@@ -43,7 +43,9 @@ impl Job {
         // on its build (a crate's dependencies are not copied again).
         let mut first_dir = scratch.join("a");
         if let Target::IceCrate { root, build: false } = &self.spec.target {
-            if first.verdict != Verdict::Interesting {
+            if first.verdict != Verdict::Interesting
+                && self.spec.tool == crate::predicate::Tool::Rustc
+            {
                 // Some crashes only happen in code generation: try `cargo build`.
                 let retry = Check::Ice(IcePredicate::new(resolve::ice_crate_config(
                     &self.spec, root, true,
@@ -113,6 +115,7 @@ impl Job {
                 }
                 Check::Test(_) => "the test does not fail on the original input",
                 Check::Script(_) => "the script does not exit with 0 on the original",
+                Check::Miscompile(_) => &first.why,
             };
             let mut msg = format!(
                 "{what}\n\nrerun the check by hand:\n    {}\n",
@@ -177,6 +180,7 @@ impl Job {
                     p.set_focus(first.focus.clone());
                 }
                 Check::Test(p) => p.expect(sig.clone()),
+                Check::Miscompile(p) => p.expect(sig.clone()),
                 Check::Script(_) => {}
             }
         }
@@ -322,8 +326,11 @@ fn first_with_repeats(
 /// workspace). Otherwise they run after it, in its scratch directory, on its build.
 fn repeats_beside(target: &Target) -> bool {
     let root = match target {
-        Target::IceFile { .. } | Target::Script { .. } => return true,
+        Target::IceFile { .. } | Target::MiscompileFile { .. } | Target::Script { .. } => {
+            return true
+        }
         Target::IceCrate { root, .. }
+        | Target::MiscompileCrate { root }
         | Target::TestInput { root, .. }
         | Target::TestSources { root, .. } => root,
     };
@@ -389,6 +396,7 @@ fn first_run(
             command,
             tail: tail(output, 25),
             package: failed_package(&String::from_utf8_lossy(output)),
+            why: String::new(),
         };
     Ok(match check {
         Check::Ice(p) => {
@@ -423,6 +431,31 @@ fn first_run(
                 &out,
             )
         }
+        Check::Miscompile(p) => {
+            let probe = p.probe(case, &env).map_err(to_error)?;
+            let why = miscompile_why(p, &probe.outcome);
+            let signature = match &probe.outcome {
+                crate::predicate::miscompile::Outcome::Differs(sig) => Some(sig.clone()),
+                _ => None,
+            };
+            let tail = match (&probe.outcome, &probe.outputs) {
+                (crate::predicate::miscompile::Outcome::BuildFailed(_, t), _) => t.clone(),
+                (_, Some([a, b])) => format!("{a}\n---\n{b}"),
+                _ => String::new(),
+            };
+            FirstRun {
+                focus: Default::default(),
+                verdict: p.verdict(&probe),
+                signature,
+                command: (probe.commands.iter().take(2))
+                    .map(|c| c.display())
+                    .collect::<Vec<_>>()
+                    .join(" && "),
+                tail,
+                package: None,
+                why,
+            }
+        }
         Check::Script(p) => {
             let path = ScriptPredicate::materialize(case, scratch).map_err(to_error)?;
             let verdict = p.test(case, &env).map_err(to_error)?;
@@ -433,9 +466,33 @@ fn first_run(
                 command: p.command_for(&path, &scratch.join("case")).display(),
                 tail: String::new(),
                 package: None,
+                why: String::new(),
             }
         }
     })
+}
+
+/// Why a wrong-code check of the original does not show the bug, in words.
+fn miscompile_why(
+    p: &crate::predicate::MiscompilePredicate,
+    outcome: &crate::predicate::miscompile::Outcome,
+) -> String {
+    use crate::predicate::miscompile::Outcome;
+    let label = |i: usize| p.config().sides[i].label.clone();
+    match outcome {
+        Outcome::BuildFailed(i, _) => format!("the program does not build with {}", label(*i)),
+        Outcome::TimedOut => "a build or a run of the program timed out".into(),
+        Outcome::Nondeterministic(i) => format!(
+            "the program built with {} prints different things on two runs: its output must not depend on time, addresses, randomness or the environment",
+            label(*i)
+        ),
+        Outcome::Same => format!(
+            "the program prints the same with {} and with {}: no wrong code to reduce",
+            label(0),
+            label(1)
+        ),
+        Outcome::Differs(_) => String::new(),
+    }
 }
 
 /// Two checks' signatures show the same bug under `mode` (two checks without one agree).

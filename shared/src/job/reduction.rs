@@ -128,20 +128,29 @@ impl Job {
             cache,
             cancel: cancel.clone(),
             // A candidate with a new syntax error is dropped without a run only
-            // where that answer is right for the check: a test cannot run without
-            // a build. rustc recovers from many syntax errors and may still crash
-            // the same way, so for an ICE only when asked (`keep_parsing`); a
-            // script may accept anything.
-            admit: if self.is_rust
-                && match self.check {
-                    Check::Test(_) => true,
-                    Check::Ice(_) => spec.keep_parsing,
-                    Check::Script(_) => false,
-                } {
-                let check = crate::syntax::ParseCheck::new(&self.case);
-                Some(Box::new(move |c: &TestCase| check.admits(c)))
-            } else {
-                None
+            // where that answer is right for the check: a test or a program cannot
+            // run without a build. rustc recovers from many syntax errors and may
+            // still crash the same way, so for an ICE only when asked
+            // (`keep_parsing`); a script may accept anything. A wrong-code
+            // candidate must also not bring in what the guard refuses (by the
+            // definition of the check, so no run is needed to know).
+            admit: match &self.check {
+                Check::Miscompile(_) => {
+                    let check = crate::syntax::ParseCheck::new(&self.case);
+                    let guard = crate::predicate::WrongCodeGuard::new(&self.case);
+                    Some(Box::new(move |c: &TestCase| {
+                        check.admits(c) && guard.introduced(c).is_none()
+                    }))
+                }
+                Check::Test(_) if self.is_rust => {
+                    let check = crate::syntax::ParseCheck::new(&self.case);
+                    Some(Box::new(move |c: &TestCase| check.admits(c)))
+                }
+                Check::Ice(_) if self.is_rust && spec.keep_parsing => {
+                    let check = crate::syntax::ParseCheck::new(&self.case);
+                    Some(Box::new(move |c: &TestCase| check.admits(c)))
+                }
+                _ => None,
             },
             finish,
         };

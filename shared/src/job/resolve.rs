@@ -6,9 +6,10 @@ use std::path::{Path, PathBuf};
 use super::{Check, JobError, JobErrorKind, JobSpec, OutputChoice, Target};
 use crate::case::Case;
 use crate::predicate::ice::crate_case;
+use crate::predicate::miscompile::{Build, MiscompileConfig, Side};
 use crate::predicate::{
-    Compile, CrateSource, IceConfig, IcePredicate, ScriptConfig, ScriptPredicate, TestConfig,
-    TestPredicate,
+    Compile, CrateSource, IceConfig, IcePredicate, MiscompilePredicate, ScriptConfig,
+    ScriptPredicate, TestConfig, TestPredicate,
 };
 use crate::testcase::TestCase;
 
@@ -141,8 +142,9 @@ pub fn min_name(path: &Path) -> PathBuf {
 
 pub(super) fn ice_crate_config(spec: &JobSpec, root: &Path, build: bool) -> IceConfig {
     IceConfig {
+        tool: spec.tool,
         compile: Compile::Cargo {
-            subcommand: if build { "build" } else { "check" }.into(),
+            subcommand: spec.tool.cargo_subcommand(build).into(),
             root: root.to_path_buf(),
         },
         flags: spec.extra.clone(),
@@ -301,10 +303,10 @@ pub(super) fn resolve(spec: &JobSpec) -> Result<Resolved, JobError> {
                 }
                 .into()
             });
-            let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
             let config = IceConfig {
+                tool: spec.tool,
                 compile: Compile::Rustc {
-                    rustc,
+                    rustc: spec.tool.program(),
                     edition,
                     crate_type,
                 },
@@ -390,6 +392,81 @@ pub(super) fn resolve(spec: &JobSpec) -> Result<Resolved, JobError> {
                 output: output_for(spec, min_name(input), Some(input)),
                 output_tree: None,
                 is_rust: input.extension().is_some_and(|e| e == "rs"),
+            }
+        }
+        Target::MiscompileFile {
+            path,
+            edition,
+            compare,
+        } => {
+            let bytes = read_file(path, true)?;
+            let root = path.parent().and_then(find_crate_root);
+            let RustcFlags {
+                edition,
+                crate_type,
+                rest: flags,
+            } = rustc_flags(&spec.extra, edition.clone(), None)?;
+            if crate_type.is_some_and(|t| t != "bin") {
+                return Err(JobError::new(
+                    JobErrorKind::Usage,
+                    "--miscompile runs the program: its crate type is bin",
+                ));
+            }
+            let edition = edition
+                .or_else(|| root.as_deref().and_then(crate_edition))
+                .unwrap_or_else(|| "2021".into());
+            if !String::from_utf8_lossy(&bytes).contains("fn main") {
+                return Err(bad(format!(
+                    "{}: --miscompile runs the program, and it has no `fn main`",
+                    path.display()
+                )));
+            }
+            let build = Build::Rustc {
+                rustc: crate::predicate::Tool::Rustc.program(),
+                edition,
+            };
+            let sides = match compare {
+                Some([a, b]) => [Side::rustc(a), Side::rustc(b)],
+                None => MiscompileConfig::default_sides(&build),
+            };
+            let config = MiscompileConfig {
+                build,
+                sides,
+                flags,
+                env: spec.env.clone(),
+                timeout,
+                mode: spec.mode,
+            };
+            let name = path
+                .file_name()
+                .ok_or_else(|| bad(format!("{}: not a file name", path.display())))?;
+            Resolved {
+                case: TestCase::single(name, bytes),
+                check: Check::Miscompile(MiscompilePredicate::new(config)),
+                original: Some(path.clone()),
+                output: output_for(spec, min_name(path), Some(path)),
+                output_tree: None,
+                is_rust: true,
+            }
+        }
+        Target::MiscompileCrate { root } => {
+            let (root, case, output, output_tree) = read_crate(spec, root)?;
+            let build = Build::Cargo { root };
+            let config = MiscompileConfig {
+                sides: MiscompileConfig::default_sides(&build),
+                build,
+                flags: spec.extra.clone(),
+                env: spec.env.clone(),
+                timeout,
+                mode: spec.mode,
+            };
+            Resolved {
+                case,
+                check: Check::Miscompile(MiscompilePredicate::new(config)),
+                original: None,
+                output,
+                output_tree: Some(output_tree),
+                is_rust: true,
             }
         }
         Target::Script { program, path } => {

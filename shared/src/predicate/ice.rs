@@ -1,6 +1,7 @@
 //! The ICE predicate: compiles a candidate with `rustc` (one file) or `cargo check`
 //! / `cargo build` (a crate) and calls it interesting when the compiler crashes with
-//! the same signature as the original.
+//! the same signature as the original. Clippy and rustdoc crashes go the same way,
+//! with `clippy-driver` / `rustdoc` or `cargo clippy` / `cargo doc` (see [`Tool`]).
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -10,6 +11,7 @@ use std::time::Duration;
 use sha2::{Digest, Sha256};
 
 use super::signature::{ice_signature, verdict_for, MatchMode, Signature};
+pub use super::tool::Tool;
 use super::{Predicate, PredicateError, RunEnv, Unused, Verdict};
 use crate::exec::{self, CommandSpec, ExecError, Finished, RunLimits};
 use crate::testcase::TestCase;
@@ -17,19 +19,20 @@ use crate::testcase::TestCase;
 /// How the candidate is compiled.
 #[derive(Clone, Debug)]
 pub enum Compile {
-    /// `rustc` on one file.
+    /// `rustc` (or `clippy-driver`, `rustdoc`: the config's [`Tool`]) on one file.
     Rustc {
-        /// The compiler (`rustc`, or `$RUSTC`).
+        /// The program (`rustc`, or `$RUSTC`; the tool's program).
         rustc: OsString,
         /// `--edition`.
         edition: String,
         /// `--crate-type`.
         crate_type: String,
     },
-    /// `cargo check` or `cargo build` on a crate (the case holds its files, relative
-    /// to the crate root; other files are copied once per worker).
+    /// `cargo check` or `cargo build` (`cargo clippy`, `cargo doc`) on a crate (the
+    /// case holds its files, relative to the crate root; other files are copied once
+    /// per worker).
     Cargo {
-        /// `check` or `build`.
+        /// `check`, `build`, `clippy` or `doc` (run with `--no-deps`).
         subcommand: String,
         /// The original crate root (copied into each worker's scratch directory).
         root: PathBuf,
@@ -39,6 +42,8 @@ pub enum Compile {
 /// Settings of the ICE predicate.
 #[derive(Clone, Debug)]
 pub struct IceConfig {
+    /// Which tool crashes.
+    pub tool: Tool,
     /// How to compile.
     pub compile: Compile,
     /// Extra flags (rustc flags, or cargo arguments).
@@ -90,21 +95,19 @@ pub struct IcePredicate {
 impl IcePredicate {
     /// A predicate that accepts any ICE until `expect` sets the signature.
     pub fn new(config: IceConfig) -> IcePredicate {
+        let tool = config.tool;
         let rustc = match &config.compile {
             Compile::Rustc { rustc, .. } => rustc.clone(),
-            Compile::Cargo { .. } => std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()),
+            Compile::Cargo { .. } => tool.program(),
         };
         let direct = match &config.compile {
-            Compile::Rustc { rustc, .. } if rustc == "rustc" => super::toolchain::rustc(),
+            Compile::Rustc { rustc, .. } if rustc == tool.binary() => {
+                super::toolchain::binary(tool.binary())
+            }
             _ => None,
         };
         let program: OsString = direct.as_deref().map_or(rustc, Into::into);
-        let version_job = std::thread::spawn(move || {
-            let spec = CommandSpec::new(program, ".").arg("-vV");
-            exec::query(&spec, Duration::from_secs(60))
-                .map(|out| String::from_utf8_lossy(&out).into_owned())
-                .unwrap_or_default()
-        });
+        let version_job = std::thread::spawn(move || tool.version(&program));
         let (source, cargo, seed) = match &config.compile {
             Compile::Cargo { root, .. } => {
                 let source = super::CrateSource::new(root);
@@ -225,10 +228,18 @@ impl IcePredicate {
                     .arg("--out-dir")
                     .arg(dir.join("out"))
             }
-            Compile::Cargo { subcommand, .. } => CommandSpec::new("cargo", dir)
-                .arg(subcommand)
-                .arg("--quiet")
-                .args(&self.config.flags),
+            Compile::Cargo { subcommand, .. } => {
+                let spec = CommandSpec::new("cargo", dir)
+                    .arg(subcommand)
+                    .arg("--quiet");
+                // The crate's own documentation, not its dependencies'.
+                let spec = if subcommand == "doc" {
+                    spec.arg("--no-deps")
+                } else {
+                    spec
+                };
+                spec.args(&self.config.flags)
+            }
         };
         spec = spec.env("RUSTC_ICE", "0").env("RUST_BACKTRACE", "0");
         for (k, v) in &self.config.env {
@@ -370,6 +381,12 @@ impl Predicate<TestCase> for IcePredicate {
                 {
                     // The user's own output format would be given twice.
                     let mut spec = self.runnable(case, &dir);
+                    // Rustdoc neither emits metadata nor lints unused code: rustc's
+                    // answer (same flags) serves as well.
+                    if self.config.tool == Tool::Rustdoc {
+                        spec.program = super::toolchain::rustc()
+                            .map_or_else(|| Tool::Rustc.program(), PathBuf::into_os_string);
+                    }
                     let mut drop_next = false;
                     spec.args.retain(|a| {
                         let a = a.to_string_lossy();

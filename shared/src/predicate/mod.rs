@@ -4,10 +4,12 @@
 mod crate_copy;
 mod focus;
 pub mod ice;
+pub mod miscompile;
 mod script;
 pub mod signature;
 mod target_seed;
 pub mod test_failure;
+mod tool;
 pub(crate) mod toolchain;
 
 use std::path::{Path, PathBuf};
@@ -18,7 +20,8 @@ pub use crate::verdict::Verdict;
 pub(crate) use crate_copy::dependency_tables;
 pub use crate_copy::CrateSource;
 pub use focus::focus_from_stderr;
-pub use ice::{Compile, IceConfig, IcePredicate, Probe};
+pub use ice::{Compile, IceConfig, IcePredicate, Probe, Tool};
+pub use miscompile::{MiscompileConfig, MiscompilePredicate, WrongCodeGuard};
 pub use script::{ScriptConfig, ScriptPredicate};
 pub use signature::{ice_signature, test_failure_signature, MatchMode, Signature};
 pub use test_failure::{TestConfig, TestPredicate, TestProbe};

@@ -30,7 +30,13 @@ fn tool(sysroot: &Path, name: &str) -> Option<PathBuf> {
 /// The `rustc` that a plain `rustc` stands for in the current directory; `None`
 /// when it cannot be found (a plain `rustc` is run then).
 pub(crate) fn rustc() -> Option<PathBuf> {
-    tool(&sysroot_in(Path::new("."))?, "rustc")
+    binary("rustc")
+}
+
+/// The toolchain's own `name` (`rustc`, `clippy-driver`, `rustdoc`) that a plain
+/// `name` stands for in the current directory; `None` when it cannot be found.
+pub(crate) fn binary(name: &str) -> Option<PathBuf> {
+    tool(&sysroot_in(Path::new("."))?, name)
 }
 
 /// Is `name` in `PATH` rustup's proxy?

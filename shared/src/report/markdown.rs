@@ -12,8 +12,10 @@ pub struct ReportInput<'a> {
     pub language: &'a str,
     /// The command that shows the bug.
     pub command: &'a str,
-    /// `rustc -vV`, or empty.
+    /// `rustc -vV` (or the tool's version), or empty.
     pub version: &'a str,
+    /// The command that printed `version` (`rustc -vV`).
+    pub version_command: &'a str,
     /// The failure signature, or empty.
     pub message: &'a str,
     /// The last lines of the failing run's output.
@@ -57,7 +59,12 @@ pub fn markdown(r: &ReportInput<'_>) -> String {
         let _ = writeln!(s, "Failure: `{}`\n", r.message.replace('`', "'"));
     }
     if !r.version.trim().is_empty() {
-        let _ = writeln!(s, "`rustc -vV`:\n\n```\n{}\n```\n", r.version.trim_end());
+        let _ = writeln!(
+            s,
+            "`{}`:\n\n```\n{}\n```\n",
+            r.version_command,
+            r.version.trim_end()
+        );
     }
     if !r.output_tail.trim().is_empty() {
         let _ = writeln!(
@@ -88,6 +95,7 @@ mod tests {
             ("tests/parse.rs".to_string(), "\n".to_string()),
         ];
         let md = markdown(&ReportInput {
+            version_command: "rustc -vV",
             title: "Internal compiler error",
             files,
             language: "rust",
