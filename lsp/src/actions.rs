@@ -1,26 +1,35 @@
 //! Which code actions a Rust file offers: "Minimize this ICE" (the crate when the
-//! file belongs to one, and the file alone), and "Minimize failing test `NAME`"
-//! when the cursor is in a `#[test]` function. Plain functions over text and paths.
+//! file belongs to one, and the file alone; "Minimize this clippy crash" / "...
+//! rustdoc crash" when the `tool` setting says so), and "Minimize failing test
+//! `NAME`" when the cursor is in a `#[test]` function. Plain functions over text
+//! and paths.
 
 use std::path::{Path, PathBuf};
 
+use minimize_engine::predicate::Tool;
 use serde::{Deserialize, Serialize};
 
 /// The argument of the minimize command: what to reduce.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub(crate) enum Request {
-    /// One file that crashes rustc.
+    /// One file that crashes rustc (or clippy, rustdoc: `tool`).
     IceFile {
         /// The file.
         path: PathBuf,
+        /// The tool that crashes (default: rustc).
+        #[serde(default, skip_serializing_if = "is_rustc")]
+        tool: Tool,
     },
-    /// A crate that crashes `cargo check`/`cargo build`.
+    /// A crate that crashes `cargo check`/`cargo build` (`cargo clippy`, `cargo doc`).
     IceCrate {
         /// The crate root.
         root: PathBuf,
         /// The file the action was asked on (opened at the end).
         file: PathBuf,
+        /// The tool that crashes (default: rustc).
+        #[serde(default, skip_serializing_if = "is_rustc")]
+        tool: Tool,
     },
     /// The sources of a crate while a test keeps failing the same way.
     Test {
@@ -31,6 +40,19 @@ pub(crate) enum Request {
         /// The file holding the test (opened at the end).
         file: PathBuf,
     },
+}
+
+fn is_rustc(t: &Tool) -> bool {
+    *t == Tool::Rustc
+}
+
+/// "this ICE", "this clippy crash", "this rustdoc crash".
+pub(crate) fn crash_words(tool: Tool) -> &'static str {
+    match tool {
+        Tool::Rustc => "this ICE",
+        Tool::Clippy => "this clippy crash",
+        Tool::Rustdoc => "this rustdoc crash",
+    }
 }
 
 /// One offered action: its title and the command's argument.
@@ -88,13 +110,15 @@ pub(crate) fn test_at(text: &str, line: usize) -> Option<String> {
 }
 
 /// The actions for `path` (with contents `text`) at 0-based `line`; `crate_root` is
-/// the crate the file belongs to, if any.
+/// the crate the file belongs to, if any; `tool` the tool whose crash is minimized.
 pub(crate) fn offers(
     path: &Path,
     text: &str,
     line: usize,
     crate_root: Option<&Path>,
+    tool: Tool,
 ) -> Vec<Offer> {
+    let what = crash_words(tool);
     let mut v = Vec::new();
     let name = path
         .file_name()
@@ -116,23 +140,26 @@ pub(crate) fn offers(
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
         v.push(Offer {
-            title: format!("Minimize this ICE (crate `{crate_name}`)"),
+            title: format!("Minimize {what} (crate `{crate_name}`)"),
             request: Request::IceCrate {
                 root: root.to_path_buf(),
                 file: path.to_path_buf(),
+                tool,
             },
         });
         v.push(Offer {
-            title: format!("Minimize this ICE (file `{name}` alone)"),
+            title: format!("Minimize {what} (file `{name}` alone)"),
             request: Request::IceFile {
                 path: path.to_path_buf(),
+                tool,
             },
         });
     } else {
         v.push(Offer {
-            title: "Minimize this ICE".into(),
+            title: format!("Minimize {what}"),
             request: Request::IceFile {
                 path: path.to_path_buf(),
+                tool,
             },
         });
     }
@@ -156,20 +183,35 @@ mod tests {
 
     #[test]
     fn standalone_file_gets_one_action() {
-        let o = offers(Path::new("/t/bug.rs"), "fn main() {}", 0, None);
+        let o = offers(Path::new("/t/bug.rs"), "fn main() {}", 0, None, Tool::Rustc);
         assert_eq!(o.len(), 1);
         assert_eq!(o[0].title, "Minimize this ICE");
         assert_eq!(
             o[0].request,
             Request::IceFile {
-                path: "/t/bug.rs".into()
+                path: "/t/bug.rs".into(),
+                tool: Tool::Rustc,
             }
         );
+        // The request of a rustc crash reads as before; another tool's names it.
+        let v = serde_json::to_value(&o[0].request).unwrap();
+        assert!(v.get("tool").is_none(), "{v}");
+        let o = offers(Path::new("/t/bug.rs"), "", 0, None, Tool::Clippy);
+        assert_eq!(o[0].title, "Minimize this clippy crash");
+        let v = serde_json::to_value(&o[0].request).unwrap();
+        assert_eq!(v["tool"], "clippy");
+        assert_eq!(serde_json::from_value::<Request>(v).unwrap(), o[0].request);
     }
 
     #[test]
     fn crate_file_gets_crate_file_and_test_actions() {
-        let o = offers(Path::new("/c/src/lib.rs"), TESTS, 4, Some(Path::new("/c")));
+        let o = offers(
+            Path::new("/c/src/lib.rs"),
+            TESTS,
+            4,
+            Some(Path::new("/c")),
+            Tool::Rustc,
+        );
         let titles: Vec<&str> = o.iter().map(|o| o.title.as_str()).collect();
         assert_eq!(
             titles,

@@ -17,6 +17,9 @@ pub(crate) struct IceFile {
     pub(crate) queries: Vec<(String, String)>,
     /// The `rustc version:` line.
     pub(crate) rustc_version: Option<String>,
+    /// The tool that crashed: clippy when clippy's crates are in the backtrace,
+    /// rustdoc when rustdoc's are (or it panicked in `src/librustdoc`), else rustc.
+    pub(crate) tool: minimize_engine::predicate::Tool,
 }
 
 /// `true` for a file name rustc gives its crash files.
@@ -42,7 +45,26 @@ fn compiler_relative(path: &str) -> String {
 impl IceFile {
     /// Parses a crash file; `None` when it holds no panic or query stack (yet).
     pub(crate) fn parse(text: &str) -> Option<IceFile> {
+        use minimize_engine::predicate::Tool;
         let mut ice = IceFile::default();
+        let frame = |krate: &str| {
+            text.contains(&format!(" - {krate}[")) || text.contains(&format!("<{krate}["))
+        };
+        ice.tool = if [
+            "clippy_lints",
+            "clippy_utils",
+            "clippy_driver",
+            "clippy_config",
+        ]
+        .iter()
+        .any(|k| frame(k))
+        {
+            Tool::Clippy
+        } else if frame("rustdoc") || text.contains("panicked at src/librustdoc/") {
+            Tool::Rustdoc
+        } else {
+            Tool::Rustc
+        };
         let mut lines = text.lines().peekable();
         while let Some(l) = lines.next() {
             if let Some(rest) = l.strip_prefix("thread '").and_then(|r| {
@@ -112,7 +134,12 @@ impl IceFile {
             .query()
             .map(|q| format!(" (query {q})"))
             .unwrap_or_default();
-        format!("rustc crashed while compiling `{name}`{query}. Minimize a repro?")
+        let tool = match self.tool {
+            minimize_engine::predicate::Tool::Rustc => "rustc",
+            minimize_engine::predicate::Tool::Clippy => "clippy",
+            minimize_engine::predicate::Tool::Rustdoc => "rustdoc",
+        };
+        format!("{tool} crashed while compiling `{name}`{query}. Minimize a repro?")
     }
 
     /// The crash file's details for a bug report (no backtrace), in Markdown.
@@ -194,6 +221,24 @@ mod tests {
         assert!(md.contains("`/w/rustc-ice-1.txt` (rustc 1.95.0"));
         assert!(md.contains("#0 [typeck] type-checking `LIMIT`"));
         assert!(!md.contains("Backtrace"));
+    }
+
+    #[test]
+    fn clippy_and_rustdoc_crashes_are_told_by_their_backtraces() {
+        use minimize_engine::predicate::Tool;
+        assert_eq!(IceFile::parse(ICE).unwrap().tool, Tool::Rustc);
+        // Lines of real crash files of clippy-driver and rustdoc 1.95.
+        let clippy = ICE.replace(
+            "   0:     0x7f - <std::backtrace::Backtrace>::create\n",
+            "  16:     0x55ad8851499f - <clippy_lints[2bd58402bd437290]::transmute::Transmute as rustc_lint[754bcbf59f34f28d]::passes::LateLintPass>::check_expr\n",
+        );
+        let ice = IceFile::parse(&clippy).unwrap();
+        assert_eq!(ice.tool, Tool::Clippy);
+        assert!(ice
+            .question(Path::new("/w/icy"))
+            .starts_with("clippy crashed while compiling `icy`"));
+        let rustdoc = "thread 'rustc' panicked at src/librustdoc/clean/auto_trait.rs:263:63:\nno region_name found\nstack backtrace:\n   9:     0x55a9057ac308 - rustdoc[fee93d6a30d105ff]::clean::auto_trait::clean_param_env\n";
+        assert_eq!(IceFile::parse(rustdoc).unwrap().tool, Tool::Rustdoc);
     }
 
     #[test]

@@ -23,7 +23,7 @@ use crate::server::{Pending, Place, RunningJob, Server, Subject};
 fn job_spec(s: &Server, request: &Minimize, job: u64) -> Result<(JobSpec, Subject, Place), String> {
     let st = &s.settings;
     let (target, extra, subject) = match request {
-        Minimize::IceFile { path } => (
+        Minimize::IceFile { path, .. } => (
             Target::IceFile {
                 path: path.clone(),
                 edition: None,
@@ -35,7 +35,7 @@ fn job_spec(s: &Server, request: &Minimize, job: u64) -> Result<(JobSpec, Subjec
                 root: None,
             },
         ),
-        Minimize::IceCrate { root, file } => (
+        Minimize::IceCrate { root, file, .. } => (
             Target::IceCrate {
                 root: root.clone(),
                 build: false,
@@ -62,6 +62,9 @@ fn job_spec(s: &Server, request: &Minimize, job: u64) -> Result<(JobSpec, Subjec
         return Err(format!("{}: no such file", subject.file.display()));
     }
     let mut spec = JobSpec::new(target);
+    if let Minimize::IceFile { tool, .. } | Minimize::IceCrate { tool, .. } = request {
+        spec.tool = *tool;
+    }
     spec.extra = extra.iter().map(OsString::from).collect();
     spec.env = st
         .env
@@ -125,11 +128,16 @@ pub(crate) fn copy_in(target: &Path, root: &Path, file: &Path) -> PathBuf {
 fn title(request: &Minimize) -> String {
     match request {
         Minimize::Test { test, .. } => format!("Minimizing failing test `{test}`"),
-        Minimize::IceCrate { root, .. } => format!(
-            "Minimizing the ICE in crate `{}`",
+        Minimize::IceCrate { root, tool, .. } => format!(
+            "Minimizing the {} in crate `{}`",
+            match tool {
+                minimize_engine::predicate::Tool::Rustc => "ICE",
+                minimize_engine::predicate::Tool::Clippy => "clippy crash",
+                minimize_engine::predicate::Tool::Rustdoc => "rustdoc crash",
+            },
             root.file_name().unwrap_or_default().to_string_lossy()
         ),
-        Minimize::IceFile { path } => format!(
+        Minimize::IceFile { path, .. } => format!(
             "Minimizing {}",
             path.file_name().unwrap_or_default().to_string_lossy()
         ),

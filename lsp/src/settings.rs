@@ -26,6 +26,8 @@ pub(crate) struct Settings {
     /// The disk cache directory (default: the user's cache directory); `"off"`
     /// disables it.
     pub(crate) cache_dir: Option<String>,
+    /// Which tool's crash the code actions minimize (`rustc`, `clippy`, `rustdoc`).
+    pub(crate) tool: minimize_engine::predicate::Tool,
 }
 
 impl Default for Settings {
@@ -37,6 +39,7 @@ impl Default for Settings {
             cargo_flags: Vec::new(),
             env: BTreeMap::new(),
             cache_dir: None,
+            tool: Default::default(),
         }
     }
 }
@@ -80,6 +83,7 @@ impl Settings {
                 "cargoFlags" => s.cargo_flags = field(k, v, Vec::new())?,
                 "env" => s.env = field(k, v, BTreeMap::new())?,
                 "cacheDir" => s.cache_dir = field(k, v, None)?,
+                "tool" => s.tool = field(k, v, d.tool)?,
                 _ => {}
             }
         }
@@ -109,6 +113,9 @@ mod tests {
         assert!(from(json!({"jobs": "many"})).is_err());
         assert!(from(json!({"timeout": -1})).is_err());
         assert!(from(json!([1])).is_err());
+        let s = from(json!({"tool": "clippy"})).unwrap();
+        assert_eq!(s.tool, minimize_engine::predicate::Tool::Clippy);
+        assert!(from(json!({"tool": "miri"})).is_err());
     }
 
     #[test]

@@ -485,4 +485,69 @@ test('crash watcher: a real rustc crash in `cargo build` is noticed and minimize
   }
 });
 
+test('clippy and rustdoc: a clippy crash in `cargo clippy` is noticed as clippy\'s; the tool setting turns the action into "Minimize this rustdoc crash"', async () => {
+  const dir = tempDir('cm-lsp-tools-');
+  const corpus = (name) =>
+    fs
+      .readFileSync(path.join(repo, 'tools/corpus/tool-bugs/tune', name), 'utf8')
+      .split('\n')
+      .filter((l) => !l.startsWith('// '))
+      .join('\n');
+  const root = path.join(dir, 'lints');
+  fs.mkdirSync(path.join(root, 'src'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'Cargo.toml'), '[package]\nname = "lints"\nversion = "0.1.0"\nedition = "2021"\n');
+  fs.writeFileSync(path.join(root, 'src', 'lib.rs'), corpus('clippy_transmute_fn_item_to_unit_enum.rs'));
+  const docs = path.join(dir, 'docs.rs');
+  fs.writeFileSync(docs, corpus('rustdoc_auto_trait_unpin_impl_higher_ranked_fn_ptr.rs'));
+  const s = await start({
+    options: { ...SETTINGS, jobs: 2 },
+    answer: (p) => p.actions.find((a) => a.title === 'Minimize a repro'),
+  });
+  try {
+    await waitFor(() => s.log.registrations.length > 0, 5000);
+    const env = { ...process.env, RUSTC_BOOTSTRAP: '1', CARGO_TARGET_DIR: path.join(dir, 'target') };
+    delete env.RUSTC_ICE;
+    const lint = spawnSync('cargo', ['clippy', '--offline'], { cwd: root, env, encoding: 'utf8' });
+    assert.notEqual(lint.status, 0);
+    const ice = fs.readdirSync(root).find((f) => /^rustc-ice-.*\.txt$/.test(f));
+    assert.ok(ice, `no rustc-ice file: ${lint.stderr}`);
+    s.conn.sendNotification(DidChangeWatchedFilesNotification.type, {
+      changes: [{ uri: uri(path.join(root, ice)), type: 1 }],
+    });
+    await waitFor(() => s.log.asked.length > 0, 10000);
+    assert.match(s.log.asked[0].message, /^clippy crashed while compiling `lints` \(query `analysis`[^)]*\)\. Minimize a repro\?$/);
+    await waitFor(() => s.log.finished.length > 0, 300000);
+    const result = s.log.finished[0];
+    assert.equal(result.cancelled, false, JSON.stringify(result));
+    assert.equal(result.result, path.join(dir, 'lints.min'));
+    assert.ok(result.outputBytes < result.inputBytes, JSON.stringify(result));
+    // The result crashes clippy, not rustc.
+    const again = spawnSync('cargo', ['clippy', '--offline'], {
+      cwd: path.join(dir, 'lints.min'),
+      env: { ...env, RUSTC_ICE: '0' },
+      encoding: 'utf8',
+    });
+    assert.match(again.stderr, /no type for node/);
+    const check = spawnSync('cargo', ['check', '--offline'], { cwd: path.join(dir, 'lints.min'), env: { ...env, RUSTC_ICE: '0' } });
+    assert.equal(check.status, 0);
+
+    // The setting: rustdoc's crash on a file.
+    await s.conn.sendNotification(DidChangeConfigurationNotification.type, { settings: { cargoMinimize: { tool: 'rustdoc' } } });
+    const titles = (await actionsFor(s, docs)).map((a) => a.title);
+    assert.deepEqual(titles, ['Minimize this rustdoc crash']);
+    const action = (await actionsFor(s, docs))[0];
+    await run(s, action);
+    await waitFor(() => s.log.finished.length > 1, 300000);
+    const doc = s.log.finished[1];
+    assert.equal(doc.cancelled, false, JSON.stringify(doc));
+    assert.equal(doc.result, path.join(dir, 'docs_min.rs'));
+    assert.match(doc.signature, /auto_trait\.rs/);
+    const report = (await s.command('cargo-minimize.report', [{ job: doc.job }])).answer;
+    assert.match(report, /### Rustdoc crash/);
+    assert.match(report, /`rustdoc -vV`:/);
+  } finally {
+    await s.stop();
+  }
+});
+
 export { repo };

@@ -61,15 +61,21 @@ pub(crate) fn handle(s: &Server, p: CodeActionParams) -> Vec<CodeActionOrCommand
                 .parent()
                 .and_then(minimize_engine::job::find_crate_root);
             out.extend(
-                actions::offers(&path, &text, p.range.start.line as usize, root.as_deref())
-                    .into_iter()
-                    .map(|o| {
-                        action(
-                            o.title,
-                            COMMAND_MINIMIZE,
-                            serde_json::to_value(&o.request).expect("serializable"),
-                        )
-                    }),
+                actions::offers(
+                    &path,
+                    &text,
+                    p.range.start.line as usize,
+                    root.as_deref(),
+                    s.settings.tool,
+                )
+                .into_iter()
+                .map(|o| {
+                    action(
+                        o.title,
+                        COMMAND_MINIMIZE,
+                        serde_json::to_value(&o.request).expect("serializable"),
+                    )
+                }),
             );
         }
     }

@@ -147,6 +147,7 @@ pub(crate) fn answered(
             let request = Minimize::IceCrate {
                 file: crash::main_file(&root),
                 root,
+                tool: parsed.tool,
             };
             if let Err(e) = crate::lifecycle::start(s, request, None, Some((ice, parsed))) {
                 s.show_message(MessageType::ERROR, format!("cargo-minimize: {e}"));
