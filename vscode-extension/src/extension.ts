@@ -141,6 +141,7 @@ function settings(): Settings {
     rustcFlags: c.get<string[]>('rustcFlags', []),
     cargoFlags: c.get<string[]>('cargoFlags', []),
     env: c.get<Record<string, string>>('env', {}),
+    tool: c.get<'rustc' | 'clippy' | 'rustdoc'>('tool', 'rustc'),
   };
 }
 

@@ -11,6 +11,7 @@ export interface Settings {
   rustcFlags: string[];
   cargoFlags: string[];
   env: Record<string, string>;
+  tool: 'rustc' | 'clippy' | 'rustdoc';
 }
 
 /** The server's settings object (`initializationOptions`, `didChangeConfiguration`). */
@@ -21,6 +22,7 @@ export function serverOptions(s: Settings): Record<string, unknown> {
     rustcFlags: s.rustcFlags,
     cargoFlags: s.cargoFlags,
     env: s.env,
+    tool: ['rustc', 'clippy', 'rustdoc'].includes(s.tool) ? s.tool : 'rustc',
   };
 }
 

@@ -21,6 +21,7 @@ test('settings become the server options', () => {
     rustcFlags: ['-Zvalidate-mir'],
     cargoFlags: [],
     env: { RUSTC_BOOTSTRAP: '1' },
+    tool: 'clippy',
   });
   assert.deepEqual(o, {
     jobs: 2,
@@ -28,6 +29,7 @@ test('settings become the server options', () => {
     rustcFlags: ['-Zvalidate-mir'],
     cargoFlags: [],
     env: { RUSTC_BOOTSTRAP: '1' },
+    tool: 'clippy',
   });
   assert.equal('serverPath' in o, false);
 });
