@@ -43,7 +43,9 @@ pub(crate) fn on_request(s: &mut Server, r: Request) {
         return;
     }
     match catch_unwind(AssertUnwindSafe(|| handle_request(s, r))) {
-        Ok(resp) => s.send(resp),
+        Ok(Some(resp)) => s.send(resp),
+        // Answered later (a cancel, when its job has ended).
+        Ok(None) => {}
         Err(p) => {
             let msg = format!("internal error: a handler panicked: {}", panic_message(&*p));
             s.show_message(MessageType::ERROR, msg.clone());
@@ -52,9 +54,22 @@ pub(crate) fn on_request(s: &mut Server, r: Request) {
     }
 }
 
-fn handle_request(s: &mut Server, r: Request) -> Response {
+fn handle_request(s: &mut Server, r: Request) -> Option<Response> {
     let id = r.id.clone();
-    match r.method.as_str() {
+    if r.method == req::ExecuteCommand::METHOD
+        && r.params.get("command").and_then(|c| c.as_str()) == Some(crate::caps::COMMAND_CANCEL)
+    {
+        let args = r.params.get("arguments").cloned().unwrap_or_default();
+        let args = args.as_array().cloned().unwrap_or_default();
+        return match handlers::execute_command::job_arg(&args) {
+            Ok(job) => {
+                crate::lifecycle::cancel(s, id, job);
+                None
+            }
+            Err((code, message)) => Some(error(id, code, message)),
+        };
+    }
+    Some(match r.method.as_str() {
         req::Shutdown::METHOD => {
             s.shutting_down = true;
             s.stop_all_jobs();
@@ -76,7 +91,7 @@ fn handle_request(s: &mut Server, r: Request) -> Response {
             ErrorCode::MethodNotFound,
             format!("unknown method `{}`", r.method),
         ),
-    }
+    })
 }
 
 pub(crate) fn on_notification(s: &mut Server, n: Notification) {

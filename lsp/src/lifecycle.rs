@@ -238,15 +238,41 @@ pub(crate) fn token_answered(s: &mut Server, job: u64, ok: bool) {
 }
 
 /// Asks jobs to stop: `job`, or all of them; how many were asked.
-pub(crate) fn cancel(s: &mut Server, job: Option<u64>) -> usize {
-    let mut n = 0;
-    for (id, j) in &s.jobs {
-        if job.is_none_or(|want| want == *id) {
+pub(crate) fn cancel(s: &mut Server, id: lsp_server::RequestId, job: Option<u64>) {
+    let mut stopping = Vec::new();
+    for (jid, j) in &s.jobs {
+        if job.is_none_or(|want| want == *jid) {
             j.cancel.cancel();
-            n += 1;
+            stopping.push(*jid);
         }
     }
-    n
+    if stopping.is_empty() {
+        s.send(lsp_server::Response::new_ok(id, 0));
+    } else {
+        // Answered when the jobs have ended, after their `cargo-minimize/finished`:
+        // a client that handles a reply before the messages that came with it
+        // (Eglot 1.9's jsonrpc leaves them unread until the server writes again)
+        // still sees the end of the job.
+        let n = stopping.len();
+        s.cancel_replies.push((id, stopping, n));
+    }
+}
+
+/// Answers the cancel requests that waited for `job` (and no other job).
+fn answer_cancels(s: &mut Server, job: u64) {
+    let mut done = Vec::new();
+    s.cancel_replies.retain_mut(|(id, jobs, n)| {
+        jobs.retain(|j| *j != job);
+        if jobs.is_empty() {
+            done.push(lsp_server::Response::new_ok(id.clone(), *n));
+            false
+        } else {
+            true
+        }
+    });
+    for r in done {
+        s.send(r);
+    }
 }
 
 /// The job ended: progress `end`, then the result delivered.
@@ -271,4 +297,5 @@ pub(crate) fn on_done(s: &mut Server, job: u64, outcome: Result<JobResult, JobEr
     let end = j.progress.end(&end_message);
     send_progress(s, end);
     crate::delivery::deliver(s, job, j, outcome);
+    answer_cancels(s, job);
 }

@@ -129,6 +129,10 @@ pub(crate) struct Server {
     pub(crate) scratch: scratch_dir::Dir,
     /// Crash files already read (or being read).
     pub(crate) ice_seen: HashSet<PathBuf>,
+    /// `cargo-minimize.cancel` requests answered once their jobs have ended (see
+    /// [`crate::lifecycle::cancel`]): the request, the jobs still running, how many
+    /// it cancelled.
+    pub(crate) cancel_replies: Vec<(lsp_server::RequestId, Vec<u64>, usize)>,
 }
 
 /// A private directory for results in progress (removed at exit).
@@ -184,6 +188,7 @@ pub fn serve(connection: Connection) -> Result<i32> {
         shutting_down: false,
         scratch: scratch_dir::Dir::new()?,
         ice_seen: HashSet::new(),
+        cancel_replies: Vec::new(),
     };
     if let Some(e) = settings_error {
         server.show_message(MessageType::ERROR, format!("cargo-minimize: {e}"));
@@ -286,6 +291,10 @@ impl Server {
             if let Some(t) = j.thread.take() {
                 let _ = t.join();
             }
+        }
+        // The cancels that waited for them: their jobs have ended.
+        for (id, _, n) in std::mem::take(&mut self.cancel_replies) {
+            self.send(lsp_server::Response::new_ok(id, n));
         }
     }
 }

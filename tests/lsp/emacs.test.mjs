@@ -3,7 +3,8 @@
 // through Eglot's own commands and request timeout, a job longer than that timeout
 // (the compiler slowed down by a wrapper), initializationOptions honoured after
 // Eglot's empty didChangeConfiguration, the bug report, Cancel offered during the
-// job, the original untouched.
+// job, a rerun cancelled from the menu (the earlier result kept), the original
+// untouched.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,7 +18,7 @@ import { serverBin, workspaceWith, compile, expectedIce, tempDir } from './clien
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ICE = 'tests/ices/gce_bool_mul_const_eval.rs';
 
-test('emacs + eglot: a long job through the code action, no timeout, settings kept, report, cancel offered', () => {
+test('emacs + eglot: a long job through the code action, no timeout, settings kept, report, cancel offered and working', () => {
   const which = spawnSync('emacs', ['--version'], { encoding: 'utf8' });
   assert.equal(which.status, 0, 'emacs is not installed: run scripts/install-test-deps.sh');
   const { dir, file } = workspaceWith(ICE, 'repro.rs');
@@ -56,6 +57,7 @@ test('emacs + eglot: a long job through the code action, no timeout, settings ke
   assert.match(log, /PASS/);
   console.log(log);
   assert.match(log, /jsonrpc-default-request-timeout 10 s/);
+  assert.match(log, /cancelled in [\d.]+ s/);
   const lasted = Number(/first job: ([\d.]+) s/.exec(log)[1]);
   assert.ok(lasted > 10, `the job lasted ${lasted} s`);
   // Eglot sent its empty settings, and the initializationOptions held: the cache

@@ -1,6 +1,9 @@
-//! `workspace/executeCommand`: every command is answered at once. `minimize`
-//! answers when its job has started (`{job, output, title, token}`); the result
-//! comes at the job's end with `cargo-minimize/finished`.
+//! `workspace/executeCommand`: every command is answered at once but `cancel`.
+//! `minimize` answers when its job has started (`{job, output, title, token}`); the
+//! result comes at the job's end with `cargo-minimize/finished`. `cancel` is
+//! answered (the number of jobs it stopped) when they have ended and their
+//! `cargo-minimize/finished` has gone out, within a second (see
+//! [`crate::lifecycle::cancel`]; dispatched before this handler).
 
 use lsp_server::ErrorCode;
 use lsp_types::{ExecuteCommandParams, MessageType};
@@ -14,7 +17,7 @@ use crate::server::{FinishedJob, Server};
 type Answer = Result<Value, (ErrorCode, String)>;
 
 /// The `job` of an argument `{job: N}`; `None` without one.
-fn job_arg(args: &[Value]) -> Result<Option<u64>, (ErrorCode, String)> {
+pub(crate) fn job_arg(args: &[Value]) -> Result<Option<u64>, (ErrorCode, String)> {
     match args.first() {
         None | Some(Value::Null) => Ok(None),
         Some(v) => match v.get("job").and_then(Value::as_u64) {
@@ -81,7 +84,7 @@ pub(crate) fn handle(s: &mut Server, p: ExecuteCommandParams) -> Answer {
             }
             Ok(serde_json::to_value(&path).expect("a path"))
         }
-        COMMAND_CANCEL => Ok(crate::lifecycle::cancel(s, job_arg(&p.arguments)?).into()),
+        COMMAND_CANCEL => unreachable!("dispatched to lifecycle::cancel"),
         "cargo-minimize.debug.panic"
             if std::env::var_os("CARGO_MINIMIZE_LSP_TEST_HOOKS").is_some() =>
         {
