@@ -174,6 +174,12 @@ pub(crate) fn run(args: Args) -> Result<i32> {
     let result = result?;
     let summary = &result.summary;
     print_summary(summary, "bytes", &result.output);
+    if let Some(alone) = &result.alone {
+        eprintln!(
+            "the same crash without cargo, on the one file (in {}):\n    {alone}",
+            result.output.display()
+        );
+    }
     if args.json {
         let doc = serde_json::json!({
             "input_bytes": summary.initial_size,
@@ -185,6 +191,7 @@ pub(crate) fn run(args: Args) -> Result<i32> {
             "output_path": result.output,
             "cancelled": summary.cancelled,
             "signature": result.signature,
+            "alone": result.alone,
             "passes": summary.passes,
         });
         print_stdout(&format!("{doc}"));

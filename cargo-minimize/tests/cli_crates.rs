@@ -192,10 +192,19 @@ fn crate_result_drops_its_build_script_and_unneeded_files_and_reports_its_own_ou
     assert!(md.contains("<summary>Output</summary>"), "{md}");
     assert!(!md.contains("from_build"), "the original's output: {md}");
     // One file, nothing cargo adds: the report gives the rustc command too, with
-    // RUSTFLAGS as flags.
+    // RUSTFLAGS as flags, and so does the summary.
+    let alone = "RUSTC_BOOTSTRAP=1 rustc --edition=2021 --crate-type=lib --crate-name=app -Ztreat-err-as-bug=1 src/lib.rs";
     assert!(
-        md.contains("on the file alone:\n\n```sh\nRUSTC_BOOTSTRAP=1 RUSTC_ICE=0 RUST_BACKTRACE=0 rustc --edition=2021 --crate-type=lib --crate-name=app -Ztreat-err-as-bug=1 src/lib.rs\n```"),
+        md.contains(&format!("on the file alone:\n\n```sh\n{alone}\n```")),
         "{md}"
+    );
+    assert!(
+        stderr(&o).contains(&format!(
+            "the same crash without cargo, on the one file (in {}):\n    {alone}",
+            out.display()
+        )),
+        "{}",
+        stderr(&o)
     );
 }
 

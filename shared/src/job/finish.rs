@@ -27,6 +27,7 @@ impl Job {
         &self,
         best: &TestCase,
         first: &FirstRun,
+        alone: Option<&str>,
         summary: &mut Summary,
         cancel: &CancelFlag,
     ) -> String {
@@ -45,8 +46,7 @@ impl Job {
         .or_else(|| first.signature.as_ref().map(|s| s.display()))
         .unwrap_or_default();
         let output = excerpt(&output, REPORT_OUTPUT_LINES);
-        let alone = self.rustc_alone(best, summary, cancel);
-        self.report(best, first, &output, &failure, alone.as_deref())
+        self.report(best, first, &output, &failure, alone)
     }
 
     /// A crate's result with a tidier manifest: without what only describes the
@@ -229,7 +229,7 @@ impl Job {
     /// that cargo would add (no dependencies, build script, proc-macro or extra
     /// cargo arguments): the `rustc` command that shows the same ICE on that file
     /// alone, run once to make sure (with `RUSTFLAGS` as flags). `None` otherwise.
-    fn rustc_alone(
+    pub(super) fn rustc_alone(
         &self,
         best: &TestCase,
         summary: &mut Summary,
@@ -290,9 +290,19 @@ impl Job {
         let interesting = alone.test(&case, &env).ok()?.is_interesting();
         interesting.then(|| {
             let command = alone.command(&case, Path::new(".")).display();
-            command
+            // As a user types it: the crash-report variables the checks set are
+            // left out, the one the bug needs is put in.
+            let command = command
+                .replace("RUSTC_ICE=0 ", "")
+                .replace("RUST_BACKTRACE=0 ", "")
                 .replace(" --out-dir ./out", "")
-                .replace(" ./src/", " src/")
+                .replace(" ./src/", " src/");
+            match self.env_var("RUSTC_BOOTSTRAP").filter(|v| !v.is_empty()) {
+                Some(v) if !command.contains("RUSTC_BOOTSTRAP=") => {
+                    format!("RUSTC_BOOTSTRAP={} {command}", crate::exec::quote(&v))
+                }
+                _ => command,
+            }
         })
     }
 

@@ -277,6 +277,9 @@ pub struct JobResult {
     pub signature: Option<Signature>,
     /// The Markdown bug report, when the spec asked for one.
     pub report: Option<String>,
+    /// A crate's crash reduced to one file: the command that shows it on that file
+    /// alone, without cargo (`rustc --edition=2021 --crate-type=lib src/lib.rs`).
+    pub alone: Option<String>,
 }
 
 /// Dependencies of a crate's result tried one at a time when they cannot all go.
@@ -399,9 +402,15 @@ impl Job {
             }));
         }
         let first = self.first.as_ref().expect("checked above");
+        // A crate reduced to one file: the plain `rustc` (or clippy-driver, rustdoc)
+        // command that shows the same crash on it, checked once.
+        let alone = (!summary.cancelled)
+            .then(|| self.rustc_alone(&best, &mut summary, cancel))
+            .flatten();
         let report = (spec.report && !summary.cancelled)
-            .then(|| self.bug_report(&best, first, &mut summary, cancel));
+            .then(|| self.bug_report(&best, first, alone.as_deref(), &mut summary, cancel));
         Ok(JobResult {
+            alone,
             predicate_runs: summary.runs
                 + spec.original_runs.max(2) as u64
                 + self.extra_original_runs,
