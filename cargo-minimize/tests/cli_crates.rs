@@ -447,3 +447,58 @@ fn the_users_build_of_the_dependencies_is_reused_and_left_alone() {
         "the user's target changed"
     );
 }
+
+/// A crate whose `[lints]` deny `unreachable_pub` (a deletion the bug allows leaves
+/// a `pub` item unreachable: an error before the crash) and whose build script
+/// would run on every check: both are taken out of the way first, in one check,
+/// since the bug shows without them; the build script then runs only for the
+/// checks of the original and that one.
+#[test]
+fn lints_and_the_build_script_are_taken_out_of_the_way_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("app");
+    let log = dir.path().join("build-runs.log");
+    write(
+        &root,
+        "Cargo.toml",
+        "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[lints.rust]\nunreachable_pub = \"deny\"\n\n[profile.dev]\nopt-level = 0\n",
+    );
+    write(
+        &root,
+        "build.rs",
+        &format!(
+            "use std::io::Write;\nfn main() {{\n    let mut f = std::fs::OpenOptions::new().append(true).create(true).open({log:?}).unwrap();\n    f.write_all(b\"ran\\n\").unwrap();\n}}\n"
+        ),
+    );
+    write(
+        &root,
+        "src/lib.rs",
+        "mod inner;\npub use inner::api;\n\npub fn double(x: u32) -> u32 {\n    x * 2\n}\n",
+    );
+    write(
+        &root,
+        "src/inner.rs",
+        "pub fn api(x: u32) -> u32 {\n    x + 1\n}\n\npub static LIMIT: u32 = ();\npub trait NotShared = !Sync;\n",
+    );
+    let o = run(&root, &["--ice", "-j", "2", "--no-cache", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("the bug shows without them"),
+        "{}",
+        stderr(&o)
+    );
+    let out = dir.path().join("app.min");
+    let manifest = std::fs::read_to_string(out.join("Cargo.toml")).unwrap();
+    assert!(
+        !manifest.contains("lints") && !manifest.contains("profile"),
+        "{manifest}"
+    );
+    assert!(!out.join("build.rs").exists());
+    let lib = std::fs::read_to_string(out.join("src/lib.rs")).unwrap();
+    assert!(!lib.contains("double") && !lib.contains("api"), "{lib}");
+    // The original's checks (2) and the one without the build script's... none:
+    // the build script ran for the checks of the original only.
+    let runs = std::fs::read_to_string(&log).unwrap().lines().count();
+    assert!(runs <= 2, "the build script ran {runs} times");
+    assert!(root.join("build.rs").exists(), "the original is untouched");
+}

@@ -179,6 +179,30 @@ pub(crate) fn builds_alone(root: &Path, text: &str) -> bool {
     plain_for_rustc(text) && !members && (build_false || !root.join("build.rs").exists())
 }
 
+/// The manifest `text` with what stands in the way of reducing the crate's code
+/// taken out: its `[lints]` (a `deny` lint turns a deletion the bug allows into an
+/// error before the crash: `unreachable_pub` once a `pub use` goes), its
+/// `[profile.*]` tables, and its build script (compiled and run on every check:
+/// cargo reruns it whenever a file of the package changes), with `package.links`,
+/// which needs one. Returns the new text and the build script to remove with it
+/// (when there is one); `None` when there is nothing to take out.
+pub(crate) fn out_of_the_way(text: &str) -> Option<(String, Option<PathBuf>)> {
+    let mut doc = text.parse::<DocumentMut>().ok()?;
+    doc.get("package")?;
+    let mut changed = doc.remove("lints").is_some();
+    changed |= doc.remove("profile").is_some();
+    let script = without_build_script(text).map(|(_, script)| script);
+    if let Some(package) = doc.get_mut("package").and_then(|p| p.as_table_like_mut()) {
+        changed |= package.remove("lints").is_some();
+        if script.is_some() {
+            package.remove("build");
+            package.remove("links");
+            changed = true;
+        }
+    }
+    changed.then(|| (doc.to_string(), script))
+}
+
 /// The manifest `text` without its build script: the `package.build` key removed
 /// (cargo then looks for no `build.rs` once the file is gone too), and the script
 /// to remove with it (`build.rs` when the key is absent: cargo finds it by name).
@@ -252,6 +276,28 @@ pub(crate) fn without(text: &str, drop: &[String]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lints_profiles_and_the_build_script_go_out_of_the_way() {
+        let text = "[package]\nname = \"a\"\nversion = \"0.1.0\"\nlinks = \"z\"\nbuild = \"gen.rs\"\n\n[dependencies]\nx = \"1\"\n\n[lints.rust]\nunreachable_pub = \"deny\"\n\n[profile.dev]\nopt-level = 1\n";
+        let (out, script) = out_of_the_way(text).unwrap();
+        assert_eq!(script.as_deref(), Some(Path::new("gen.rs")));
+        assert_eq!(
+            out,
+            "[package]\nname = \"a\"\nversion = \"0.1.0\"\n\n[dependencies]\nx = \"1\"\n"
+        );
+        // `build.rs` is found by name; `lints.workspace = true` goes too.
+        let (out, script) =
+            out_of_the_way("[package]\nname = \"a\"\n\n[lints]\nworkspace = true\n").unwrap();
+        assert_eq!(script.as_deref(), Some(Path::new("build.rs")));
+        assert_eq!(out, "[package]\nname = \"a\"\n");
+        // Nothing to take out (`build = false`: no script).
+        assert_eq!(
+            out_of_the_way("[package]\nname = \"a\"\nbuild = false\n"),
+            None
+        );
+        assert_eq!(out_of_the_way("[workspace]\nmembers = []\n"), None);
+    }
 
     const MANIFEST: &str = r#"[package]
 name = "app"

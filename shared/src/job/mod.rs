@@ -3,6 +3,7 @@
 //! render the bug report. The CLI and the LSP server both describe a job as a
 //! [`JobSpec`] and map [`JobError`] kinds to exit codes or editor messages.
 
+mod clear;
 mod finish;
 mod flags;
 mod manifest;
@@ -300,8 +301,12 @@ pub struct Job {
     scratch: crate::exec::Scratch,
     first: Option<FirstRun>,
     /// Checks of the original beyond the `original_runs` (with `cargo build` after
-    /// `cargo check` did not crash; of the package that crashes).
+    /// `cargo check` did not crash; of the package that crashes; the check of
+    /// [`Job::clear_the_way`]).
     extra_original_runs: u64,
+    /// The manifest every check builds the crate with, when [`Job::clear_the_way`]
+    /// put one in place of the original's.
+    manifest_in_place: Option<String>,
 }
 
 impl Job {
@@ -329,6 +334,7 @@ impl Job {
             original: r.original,
             output: r.output,
             output_tree: r.output_tree,
+            manifest_in_place: None,
             is_rust: r.is_rust,
             scratch,
             first: None,
@@ -357,6 +363,7 @@ impl Job {
         if self.first.is_none() {
             self.check_original(observer, cancel)?;
         }
+        self.clear_the_way(observer, cancel)?;
         let spec = &self.spec;
         let passes = self.passes()?;
         let cache = self.open_cache(observer);
@@ -364,6 +371,7 @@ impl Job {
         // The starting point goes to the output at once, so it is never missing.
         if let Some((source, tree)) = &self.output_tree {
             source.copy_to(tree).map_err(|e| output_error(e, tree))?;
+            self.write_manifest_in_place()?;
         }
         write_case(&self.case, &self.output).map_err(|e| output_error(e, &self.output))?;
         let mut sink = FileSink::new(&self.output);

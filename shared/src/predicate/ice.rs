@@ -90,6 +90,10 @@ pub struct IcePredicate {
     direct: Option<PathBuf>,
     /// The toolchain's own `cargo` (see [`super::toolchain::Cargo`]), for a crate.
     cargo: super::toolchain::Cargo,
+    /// A crate: files written into each build copy before the case's own (a
+    /// manifest the job put in place of the original's), so that a case holding
+    /// the same file still wins.
+    overlay: Vec<(PathBuf, Vec<u8>)>,
 }
 
 impl IcePredicate {
@@ -132,7 +136,14 @@ impl IcePredicate {
             focus: Default::default(),
             direct,
             cargo,
+            overlay: Vec::new(),
         }
+    }
+
+    /// Files written into each build copy of a crate before the case's own (see
+    /// the field); replaces the earlier ones.
+    pub fn set_overlay(&mut self, files: Vec<(PathBuf, Vec<u8>)>) {
+        self.overlay = files;
     }
 
     /// `command`, as run: with the toolchain's `rustc` or `cargo` in place of the
@@ -344,6 +355,12 @@ impl IcePredicate {
                 }
                 drop(prepared);
                 self.absent.apply(source, &dir, case).map_err(io(&dir))?;
+                for (path, bytes) in &self.overlay {
+                    let target = dir.join(path);
+                    if std::fs::read(&target).ok().as_deref() != Some(bytes.as_slice()) {
+                        std::fs::write(&target, bytes).map_err(io(&target))?;
+                    }
+                }
                 case.write_to(&dir).map_err(io(&dir))?;
                 Ok(dir)
             }
@@ -361,6 +378,10 @@ impl Predicate<TestCase> for IcePredicate {
         h.update(format!("{:?}", self.config).as_bytes());
         h.update(self.version().as_bytes());
         h.update(serde_json::to_vec(&self.expected).unwrap_or_default());
+        for (path, bytes) in &self.overlay {
+            h.update(path.to_string_lossy().as_bytes());
+            h.update(bytes);
+        }
         h.finalize().to_vec()
     }
 
