@@ -2,6 +2,7 @@
 //! change the best case except through `Ctx`. One file per family.
 
 pub mod chaos;
+pub mod chunks;
 pub mod cuts;
 pub mod delete;
 pub mod integers;
@@ -19,6 +20,7 @@ use crate::testcase::TestCase;
 pub use ctx::{Ctx, Interrupt};
 
 pub use chaos::Chaos;
+pub use chunks::{ChunkPayloads, LengthChunks};
 pub use cuts::{Brackets, CutPass, Ngrams, Repeats};
 pub use delete::{AdaptiveDdmin, Delete, Lithium};
 pub use integers::{ListInts, ReplaceWithSimpler, SharedValues, ShrinkEach, TextInts};
@@ -175,7 +177,9 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         Box::new(RustReplace::unit_types()),
         Box::new(RustRenames),
         Box::new(Delete::new(StringContents, "rust-strings", usize::MAX)),
+        Box::new(Delete::new(LengthChunks, "chunks", usize::MAX)),
         Box::new(Ends::default()),
+        Box::new(ChunkPayloads::default()),
         Box::new(Chaos::new(Lines, "chaos-lines")),
         Box::new(Chaos::new(Records, "chaos-records")),
         Box::new(Delete::new(Records, "records", usize::MAX)),
