@@ -1,6 +1,7 @@
 //! Passes propose candidates; they never run predicates, touch the file system, or
 //! change the best case except through `Ctx`. One file per family.
 
+pub mod blocks;
 pub mod chaos;
 pub mod chunks;
 pub mod cuts;
@@ -19,6 +20,7 @@ mod ctx;
 use crate::testcase::TestCase;
 pub use ctx::{Ctx, Interrupt};
 
+pub use blocks::{BlockLevels, Blocks, Statements};
 pub use chaos::Chaos;
 pub use chunks::{ChunkPayloads, LengthChunks};
 pub use cuts::{Brackets, CutPass, Ngrams, Repeats};
@@ -180,10 +182,12 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         Box::new(Delete::new(LengthChunks, "chunks", usize::MAX)),
         Box::new(Ends::default()),
         Box::new(ChunkPayloads::default()),
+        Box::new(BlockLevels::default()),
         Box::new(Chaos::new(Lines, "chaos-lines")),
         Box::new(Chaos::new(Records, "chaos-records")),
         Box::new(Delete::new(Records, "records", usize::MAX)),
         Box::new(Delete::new(Lines, "lines", usize::MAX)),
+        Box::new(Delete::new(Statements, "statements", usize::MAX)),
         Box::new(CutPass::new(Brackets)),
         Box::new(Delete::new(Tokens, "tokens", usize::MAX)),
         Box::new(CutPass::new(Repeats)),
