@@ -1,4 +1,4 @@
-//! Segmentations of text by its own structure, deleted as units with the adaptive
+//! Segmentations of text (not binary files, not source code) by its own structure, deleted as units with the adaptive
 //! deletion of [`Delete`] (which tries runs of units and bisects a run that cannot
 //! go: it never assumes that interesting prefixes are upward closed).
 //!
@@ -11,6 +11,7 @@
 //! - [`Statements`]: the parts of a line between top-level `;` (SQL, shell, C-like
 //!   code on one line), each with its `;`.
 
+use super::chunks::is_binary;
 use super::delete::Delete;
 use super::units::{Segmenter, Span};
 use super::Pass;
@@ -140,7 +141,7 @@ impl<C: Case<Item = u8>> Segmenter<C> for Blocks {
     fn segment(&self, case: &C) -> Vec<Span> {
         let mut out = Vec::new();
         for seq in 0..case.seq_count() {
-            if case.is_syntax(seq) {
+            if case.is_syntax(seq) || is_binary(case.seq(seq)) {
                 continue;
             }
             let ls = lines(case.seq(seq));
@@ -234,7 +235,7 @@ impl<C: Case<Item = u8>> Segmenter<C> for Statements {
     fn segment(&self, case: &C) -> Vec<Span> {
         let mut out = Vec::new();
         for seq in 0..case.seq_count() {
-            if case.is_syntax(seq) {
+            if case.is_syntax(seq) || is_binary(case.seq(seq)) {
                 continue;
             }
             let text = case.seq(seq);

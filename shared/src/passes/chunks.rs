@@ -90,7 +90,7 @@ const EXTRA: std::ops::RangeInclusive<i64> = -4..=12;
 
 /// Binary: a NUL byte or invalid UTF-8 (text files have no length fields, and a
 /// chain of two-byte lengths is easy to find in text by chance).
-fn is_binary(text: &[u8]) -> bool {
+pub(crate) fn is_binary(text: &[u8]) -> bool {
     text.contains(&0) || std::str::from_utf8(text).is_err()
 }
 
