@@ -64,21 +64,36 @@ impl Layout {
         (total >= min.max(1)).then_some(total as usize)
     }
 
-    /// The blocks of the chain starting at `start`, when it ends exactly at the end
-    /// of `text`.
-    fn chain(&self, text: &[u8], start: usize) -> Option<Vec<(usize, usize)>> {
+    /// The blocks of the chain starting at `start`, up to the first block that does
+    /// not fit; `true` when it ends exactly at the end of `text`.
+    fn chain(&self, text: &[u8], start: usize) -> (Vec<(usize, usize)>, bool) {
         let mut out = Vec::new();
         let mut p = start;
         while p < text.len() {
-            let size = self.size_at(text, p)?;
-            if p + size > text.len() {
-                return None;
+            match self.size_at(text, p) {
+                Some(size) if p + size <= text.len() => {
+                    out.push((p, p + size));
+                    p += size;
+                }
+                _ => return (out, false),
             }
-            out.push((p, p + size));
-            p += size;
         }
-        Some(out)
+        (out, true)
     }
+}
+
+/// A chain that stops short of the end (JPEG: the segments, then entropy-coded
+/// data) counts only with this many blocks, all starting with the same byte (a
+/// marker) before the length field, and covering at least half of the file: a
+/// chain of random lengths stops anywhere, so it needs other evidence.
+const MIN_MARKED: usize = 8;
+
+fn marked(text: &[u8], layout: &Layout, blocks: &[(usize, usize)]) -> bool {
+    let covered: usize = blocks.iter().map(|(a, b)| b - a).sum();
+    layout.offset >= 1
+        && blocks.len() >= MIN_MARKED
+        && 2 * covered >= text.len()
+        && blocks.iter().all(|&(a, _)| text[a] == text[blocks[0].0])
 }
 
 /// Chains must have this many blocks (fewer prove nothing about the layout).
@@ -94,13 +109,15 @@ pub(crate) fn is_binary(text: &[u8]) -> bool {
     text.contains(&0) || std::str::from_utf8(text).is_err()
 }
 
-/// The best chain of `text`: the layout and start whose chain has the most blocks
-/// (ties: the wider field, then the smaller start, offset and `|extra|`).
+/// The best chain of `text`: one that ends exactly at the end of `text` if any, else
+/// a marked one (see [`MIN_MARKED`]); of those, the layout and start whose chain has
+/// the most blocks (ties: the wider field, then the smaller start, offset and
+/// `|extra|`).
 pub fn find_chain(text: &[u8]) -> Option<(Layout, Vec<(usize, usize)>)> {
     if !is_binary(text) {
         return None;
     }
-    let mut best: Option<(Layout, usize, Vec<(usize, usize)>)> = None;
+    let mut best: Option<(Layout, usize, Vec<(usize, usize)>, bool)> = None;
     for width in [4usize, 3, 2] {
         for big in [true, false] {
             for offset in 0..=MAX_OFFSET {
@@ -112,17 +129,17 @@ pub fn find_chain(text: &[u8]) -> Option<(Layout, Vec<(usize, usize)>)> {
                         extra,
                     };
                     for start in 0..=MAX_START.min(text.len()) {
-                        let Some(blocks) = layout.chain(text, start) else {
-                            continue;
-                        };
-                        if blocks.len() < MIN_BLOCKS {
+                        let (blocks, exact) = layout.chain(text, start);
+                        if blocks.len() < MIN_BLOCKS || (!exact && !marked(text, &layout, &blocks))
+                        {
                             continue;
                         }
                         let better = match &best {
                             None => true,
-                            Some((l, s, b)) => {
-                                let key = |l: &Layout, s: usize, n: usize| {
+                            Some((l, s, b, e)) => {
+                                let key = |l: &Layout, s: usize, n: usize, e: bool| {
                                     (
+                                        std::cmp::Reverse(e),
                                         std::cmp::Reverse(n),
                                         std::cmp::Reverse(l.width),
                                         s,
@@ -130,18 +147,18 @@ pub fn find_chain(text: &[u8]) -> Option<(Layout, Vec<(usize, usize)>)> {
                                         l.extra.abs(),
                                     )
                                 };
-                                key(&layout, start, blocks.len()) < key(l, *s, b.len())
+                                key(&layout, start, blocks.len(), exact) < key(l, *s, b.len(), *e)
                             }
                         };
                         if better {
-                            best = Some((layout, start, blocks));
+                            best = Some((layout, start, blocks, exact));
                         }
                     }
                 }
             }
         }
     }
-    best.map(|(l, _, b)| (l, b))
+    best.map(|(l, _, b, _)| (l, b))
 }
 
 /// The blocks of the length-prefixed chain of each binary file (see the module
@@ -349,6 +366,21 @@ mod tests {
             (0, 4, true, 8)
         );
         assert_eq!((blocks.len(), blocks[0].0), (9, 8));
+        // JPEG-like: SOI, segments of a marker, a 2-byte big-endian length that
+        // counts itself, then entropy-coded data and EOI.
+        let mut jpeg = b"\xff\xd8".to_vec();
+        for p in payloads(10) {
+            jpeg.extend_from_slice(&[0xff, 0xe1]);
+            jpeg.extend_from_slice(&(p.len() as u16 + 2).to_be_bytes());
+            jpeg.extend_from_slice(&p);
+        }
+        jpeg.extend_from_slice(b"\x12\x34\x56\xff\x00\x78\xff\xd9");
+        let (layout, blocks) = find_chain(&jpeg).unwrap();
+        assert_eq!(
+            (layout.offset, layout.width, layout.big, layout.extra),
+            (2, 2, true, -2)
+        );
+        assert_eq!((blocks.len(), blocks[0].0), (10, 2));
         // Text has none.
         assert!(find_chain(b"{\"a\": 1, \"b\": [1, 2, 3]}\n").is_none());
     }

@@ -7,6 +7,7 @@ pub mod chunks;
 pub mod cuts;
 pub mod delete;
 pub mod integers;
+pub mod pairs;
 pub mod rust;
 pub mod rust_focus;
 pub mod rust_modules;
@@ -26,6 +27,7 @@ pub use chunks::{ChunkPayloads, LengthChunks};
 pub use cuts::{Brackets, CutPass, Ngrams, Repeats};
 pub use delete::{AdaptiveDdmin, Delete, Lithium};
 pub use integers::{ListInts, ReplaceWithSimpler, SharedValues, ShrinkEach, TextInts};
+pub use pairs::{Pairs, ReplaceTokens};
 pub use rust::{Comments, NodeClass, RustDelete, RustRenames, RustReplace};
 pub use rust_focus::RustFocus;
 pub use rust_modules::RustInlineModules;
@@ -195,6 +197,8 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         Box::new(SharedValues::new(TextInts)),
         Box::new(ShrinkEach::new(TextInts)),
         Box::new(Delete::new(NonRust(Items), "bytes", 20_000)),
+        Box::new(Pairs::default()),
+        Box::new(ReplaceTokens::default()),
     ]
 }
 
