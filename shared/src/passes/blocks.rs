@@ -156,7 +156,8 @@ impl<C: Case<Item = u8>> Segmenter<C> for Blocks {
 }
 
 /// [`Delete`] over [`Blocks`], level after level. A level whose blocks are all single
-/// lines is skipped (the line pass tries those), and the sweep ends at the first
+/// lines is skipped (the line pass tries those), and so is a level of one block
+/// that is the whole file (its deletion is the empty file); the sweep ends at the first
 /// level with no blocks; so files without nesting cost nothing.
 pub struct BlockLevels {
     level: usize,
@@ -208,7 +209,12 @@ impl<C: Case<Item = u8>> Pass<C> for BlockLevels {
                         .take(s.end - s.start - 1)
                         .any(|&b| b == b'\n')
                 });
-                if !multi {
+                // One block that is the whole file: its deletion is the empty file,
+                // not a structure; go down to its children.
+                let whole = spans.len() == 1
+                    && spans[0].start == 0
+                    && spans[0].end == case.seq(spans[0].seq).len();
+                if !multi || whole {
                     self.level += 1;
                     continue;
                 }
