@@ -159,18 +159,10 @@ impl<C: Case<Item = u8>> Segmenter<C> for Blocks {
 /// lines is skipped (the line pass tries those), and so is a level of one block
 /// that is the whole file (its deletion is the empty file); the sweep ends at the first
 /// level with no blocks; so files without nesting cost nothing.
+#[derive(Default)]
 pub struct BlockLevels {
     level: usize,
     inner: Option<Delete<Blocks>>,
-}
-
-impl Default for BlockLevels {
-    fn default() -> Self {
-        BlockLevels {
-            level: 0,
-            inner: None,
-        }
-    }
 }
 
 impl Clone for BlockLevels {
@@ -248,8 +240,7 @@ impl<C: Case<Item = u8>> Segmenter<C> for Statements {
             for l in lines(text) {
                 let mut parts = Vec::new();
                 let (mut d, mut start, mut in_str, mut esc) = (0i64, l.start, false, false);
-                for i in l.start..l.end {
-                    let b = text[i];
+                for (i, &b) in text.iter().enumerate().take(l.end).skip(l.start) {
                     if in_str {
                         match (esc, b) {
                             (true, _) => esc = false,

@@ -117,7 +117,9 @@ pub fn find_chain(text: &[u8]) -> Option<(Layout, Vec<(usize, usize)>)> {
     if !is_binary(text) {
         return None;
     }
-    let mut best: Option<(Layout, usize, Vec<(usize, usize)>, bool)> = None;
+    // (layout, start, blocks, exact)
+    type Found = (Layout, usize, Vec<(usize, usize)>, bool);
+    let mut best: Option<Found> = None;
     for width in [4usize, 3, 2] {
         for big in [true, false] {
             for offset in 0..=MAX_OFFSET {
