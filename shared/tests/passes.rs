@@ -108,14 +108,25 @@ fn integers_in_text_shrink_to_the_threshold() {
 fn a_wide_threshold_is_found_exactly_in_a_later_sweep() {
     // The probe lands in (2^23 - 1, 2^24 - 1]: too wide to bisect the first time (a
     // test per bit, for less than a bit); the second sweep lands there again and
-    // bisects it.
+    // bisects it. (In source code: in other text only the number of digits is
+    // searched when the range is wide, below.)
     let pred = |s: &str| s.trim().parse::<u64>().unwrap_or(0) >= 10_000_000;
-    check(
-        Box::new(ShrinkEach::new(TextInts)),
+    let (out, _) = common::run_file(
+        "t.rs",
         "987654321987",
+        vec![Box::new(ShrinkEach::new(TextInts))],
         pred,
-        "10000000",
+        1,
     );
+    assert_eq!(out, "10000000");
+    let (out, calls) = run(
+        "987654321987",
+        vec![Box::new(ShrinkEach::new(TextInts))],
+        pred,
+        1,
+    );
+    assert_eq!(out, "99999999");
+    assert!(calls <= 8, "{calls}");
 }
 
 #[test]
@@ -223,4 +234,32 @@ fn all_first_deletion_takes_every_unit_in_one_test_when_it_can() {
     let (one, _) = run(&input, all(), needs, 1);
     let (two, _) = run(&input, all(), needs, 2);
     assert_eq!((one.as_str(), two.as_str()), ("line 7\n", "line 7\n"));
+}
+
+#[test]
+fn text_integers_search_the_number_of_digits() {
+    // A threshold (the value overflows a u64): no shorter value holds, so the pass
+    // stops after `0` and the largest shorter value instead of a test per bit; a
+    // longer value goes down to the fewest digits by bisection over digits.
+    let over = |s: &str| {
+        s.strip_prefix("x=")
+            .and_then(|d| d.parse::<u128>().ok())
+            .is_some_and(|v| v > u64::MAX as u128)
+    };
+    let (out, calls) = run(
+        "x=18446744073709551616",
+        vec![Box::new(ShrinkEach::new(TextInts))],
+        over,
+        1,
+    );
+    assert_eq!(out, "x=18446744073709551616");
+    assert!(calls <= 4, "{calls}");
+    let (out, calls) = run(
+        "x=1844674407370955161600000",
+        vec![Box::new(ShrinkEach::new(TextInts))],
+        over,
+        1,
+    );
+    assert_eq!(out, "x=99999999999999999999");
+    assert!(calls <= 10, "{calls}");
 }

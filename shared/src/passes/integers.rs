@@ -33,6 +33,11 @@ pub trait Slots<C: Case>: Clone + Send + Sync + 'static {
     fn slots(&self, case: &C) -> Vec<Slot>;
     /// The items that represent `value`.
     fn encode(&self, value: u128) -> Vec<C::Item>;
+    /// The largest value whose encoding is shorter than `value`'s, when the size of
+    /// an encoding depends on the value (`None`: it does not, or none is).
+    fn shorter_than(&self, _value: u128) -> Option<u128> {
+        None
+    }
 }
 
 /// Every element of a list of `u64` is an integer.
@@ -101,6 +106,10 @@ impl<C: Case<Item = u8>> Slots<C> for TextInts {
     }
     fn encode(&self, value: u128) -> Vec<u8> {
         value.to_string().into_bytes()
+    }
+    fn shorter_than(&self, value: u128) -> Option<u128> {
+        let digits = value.checked_ilog10()? as usize + 1;
+        (digits > 1).then(|| 10u128.pow(digits as u32 - 1) - 1)
     }
 }
 
@@ -198,6 +207,14 @@ impl<C: Case, S: Slots<C>> Pass<C> for ShrinkEach<S> {
             }
             idx -= 1;
             let v = slots[idx].value;
+            // In a text file (not source code) a value only makes the case smaller
+            // with fewer digits: unless `0` or the largest shorter value holds, the
+            // search (a test per bit) cannot shorten it; when one does, the search
+            // is over the number of digits (a test per halving of the digits), and
+            // over the values of those digits only when that range is narrow.
+            let shorter = (!ctx.current().is_syntax(slots[idx].seq))
+                .then(|| Slots::<C>::shorter_than(&self.slots, v))
+                .flatten();
             let (slots_view, bisected, deferred) =
                 (&self.slots, &mut self.bisected, &mut self.deferred);
             let mut try_value = |w: u128| {
@@ -210,6 +227,45 @@ impl<C: Case, S: Slots<C>> Pass<C> for ShrinkEach<S> {
             };
             let r = if v == 0 {
                 Ok(0)
+            } else if let Some(bound) = shorter.filter(|_| !self.settled.contains(&v)) {
+                (|| {
+                    if try_value(0)? {
+                        return Ok(0);
+                    }
+                    // `hi` holds; every value of fewer digits than `hi` fails (taken to
+                    // be a threshold, as the bisections here all do).
+                    let mut hi = v;
+                    if try_value(bound)? {
+                        // The fewest digits `k` whose largest value `10^k - 1` holds,
+                        // by bisection over the number of digits.
+                        let (mut lo, mut top) = (0u32, bound.to_string().len() as u32);
+                        while top - lo > 1 {
+                            let mid = lo + (top - lo) / 2;
+                            if try_value(10u128.pow(mid) - 1)? {
+                                top = mid;
+                            } else {
+                                lo = mid;
+                            }
+                        }
+                        hi = 10u128.pow(top) - 1;
+                    }
+                    // Then the smallest value of those digits, when that costs at most
+                    // 16 tests (same size, a simpler value); a wider range would
+                    // cost a test per bit for no byte.
+                    let mut lo = Slots::<C>::shorter_than(slots_view, hi).unwrap_or(0);
+                    if hi - lo > 1 << 16 {
+                        return Ok(hi);
+                    }
+                    while hi - lo > 1 {
+                        let mid = lo + (hi - lo) / 2;
+                        if try_value(mid)? {
+                            hi = mid;
+                        } else {
+                            lo = mid;
+                        }
+                    }
+                    Ok(hi)
+                })()
             } else if self.settled.contains(&v) {
                 try_value(0).map(|ok| if ok { 0 } else { v })
             } else {

@@ -1,10 +1,13 @@
 //! Passes propose candidates; they never run predicates, touch the file system, or
 //! change the best case except through `Ctx`. One file per family.
 
+pub mod blocks;
 pub mod chaos;
+pub mod chunks;
 pub mod cuts;
 pub mod delete;
 pub mod integers;
+pub mod pairs;
 pub mod rust;
 pub mod rust_focus;
 pub mod rust_modules;
@@ -18,10 +21,13 @@ mod ctx;
 use crate::testcase::TestCase;
 pub use ctx::{Ctx, Interrupt};
 
+pub use blocks::{BlockLevels, Blocks, Statements};
 pub use chaos::Chaos;
+pub use chunks::{ChunkPayloads, LengthChunks};
 pub use cuts::{Brackets, CutPass, Ngrams, Repeats};
 pub use delete::{AdaptiveDdmin, Delete, Lithium};
 pub use integers::{ListInts, ReplaceWithSimpler, SharedValues, ShrinkEach, TextInts};
+pub use pairs::{Pairs, ReplaceTokens};
 pub use rust::{Comments, NodeClass, RustDelete, RustRenames, RustReplace};
 pub use rust_focus::RustFocus;
 pub use rust_modules::RustInlineModules;
@@ -175,11 +181,15 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         Box::new(RustReplace::unit_types()),
         Box::new(RustRenames),
         Box::new(Delete::new(StringContents, "rust-strings", usize::MAX)),
+        Box::new(Delete::new(LengthChunks, "chunks", usize::MAX)),
         Box::new(Ends::default()),
+        Box::new(ChunkPayloads::default()),
+        Box::new(BlockLevels::default()),
         Box::new(Chaos::new(Lines, "chaos-lines")),
         Box::new(Chaos::new(Records, "chaos-records")),
         Box::new(Delete::new(Records, "records", usize::MAX)),
         Box::new(Delete::new(Lines, "lines", usize::MAX)),
+        Box::new(Delete::new(Statements, "statements", usize::MAX)),
         Box::new(CutPass::new(Brackets)),
         Box::new(Delete::new(Tokens, "tokens", usize::MAX)),
         Box::new(CutPass::new(Repeats)),
@@ -187,6 +197,8 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         Box::new(SharedValues::new(TextInts)),
         Box::new(ShrinkEach::new(TextInts)),
         Box::new(Delete::new(NonRust(Items), "bytes", 20_000)),
+        Box::new(Pairs::default()),
+        Box::new(ReplaceTokens::default()),
     ]
 }
 

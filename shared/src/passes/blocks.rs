@@ -1,0 +1,433 @@
+//! Segmentations of text (not binary files, not source code) by its own structure, deleted as units with the adaptive
+//! deletion of [`Delete`] (which tries runs of units and bisects a run that cannot
+//! go: it never assumes that interesting prefixes are upward closed).
+//!
+//! - [`Blocks`]: hierarchical delta debugging over line blocks. A block is a line
+//!   with the lines its brackets keep open and the lines indented deeper below it
+//!   (a JSON object, a YAML mapping, an indented body); its children are the blocks
+//!   of its inner lines. [`BlockLevels`] deletes the blocks of level 0, then of level
+//!   1, and so on: a record of 25 lines goes in one test, where line deletion would
+//!   need one test per line (each cut that splits the record is a syntax error).
+//! - [`Statements`]: the parts of a line between top-level `;` (SQL, shell, C-like
+//!   code on one line), each with its `;`.
+
+use super::chunks::is_binary;
+use super::delete::Delete;
+use super::units::{Segmenter, Span};
+use super::Pass;
+use crate::case::Case;
+use crate::passes::{Ctx, Interrupt};
+
+/// Per line: `(start, end)` byte range with its newline, bracket depth before and
+/// after it, indentation (`None` for a blank line).
+struct LineInfo {
+    start: usize,
+    end: usize,
+    before: i64,
+    after: i64,
+    indent: Option<usize>,
+}
+
+/// Bracket depth changes of `line`, outside double-quoted strings (which end at the
+/// line's end).
+fn depth_change(line: &[u8]) -> i64 {
+    let mut d = 0;
+    let mut in_str = false;
+    let mut esc = false;
+    for &b in line {
+        if in_str {
+            match (esc, b) {
+                (true, _) => esc = false,
+                (false, b'\\') => esc = true,
+                (false, b'"') => in_str = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_str = true,
+            b'(' | b'[' | b'{' => d += 1,
+            b')' | b']' | b'}' => d -= 1,
+            _ => {}
+        }
+    }
+    d
+}
+
+fn lines(text: &[u8]) -> Vec<LineInfo> {
+    let mut out = Vec::new();
+    let mut depth = 0i64;
+    let mut start = 0;
+    while start < text.len() {
+        let end = text[start..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(text.len(), |k| start + k + 1);
+        let line = &text[start..end];
+        let indent = line
+            .iter()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count();
+        let blank = line[indent..].iter().all(u8::is_ascii_whitespace);
+        let after = depth + depth_change(line);
+        out.push(LineInfo {
+            start,
+            end,
+            before: depth,
+            after,
+            indent: (!blank).then_some(indent),
+        });
+        depth = after;
+        start = end;
+    }
+    out
+}
+
+/// The last line of the block that starts at line `i` (lines `i..=last`).
+fn block_end(ls: &[LineInfo], i: usize, limit: usize) -> usize {
+    let close = |i: usize| {
+        (i..limit)
+            .find(|&j| ls[j].after <= ls[i].before)
+            .unwrap_or(limit - 1)
+    };
+    let mut j = close(i);
+    let Some(ind) = ls[i].indent else {
+        return j;
+    };
+    while j + 1 < limit && ls[j + 1].indent.is_some_and(|k| k > ind) {
+        j = close(j + 1);
+    }
+    j
+}
+
+/// The blocks at `level` of `text` as line ranges `(first, last)`.
+fn blocks_at(ls: &[LineInfo], level: usize) -> Vec<(usize, usize)> {
+    // Each entry: lines `a..b` partitioned into blocks at the current level.
+    let mut ranges = vec![(0, ls.len())];
+    for l in 0..=level {
+        let mut blocks = Vec::new();
+        for &(a, b) in &ranges {
+            let mut i = a;
+            while i < b {
+                let j = block_end(ls, i, b);
+                blocks.push((i, j));
+                i = j + 1;
+            }
+        }
+        if l == level {
+            return blocks;
+        }
+        ranges = blocks
+            .into_iter()
+            .filter(|&(i, j)| j > i)
+            .map(|(i, j)| (i + 1, j + 1))
+            .collect();
+    }
+    unreachable!()
+}
+
+/// The line blocks of one level of each text file (not source code, which the
+/// syntax passes know better; see the module docs).
+#[derive(Clone)]
+pub struct Blocks {
+    /// 0: the top-level blocks; 1: their children; ...
+    pub level: usize,
+}
+
+impl<C: Case<Item = u8>> Segmenter<C> for Blocks {
+    fn name(&self) -> &'static str {
+        "blocks"
+    }
+    fn segment(&self, case: &C) -> Vec<Span> {
+        let mut out = Vec::new();
+        for seq in 0..case.seq_count() {
+            if case.is_syntax(seq) || is_binary(case.seq(seq)) {
+                continue;
+            }
+            let ls = lines(case.seq(seq));
+            out.extend(blocks_at(&ls, self.level).into_iter().map(|(i, j)| Span {
+                seq,
+                start: ls[i].start,
+                end: ls[j].end,
+            }));
+        }
+        out
+    }
+}
+
+/// [`Delete`] over [`Blocks`], level after level. A level whose blocks are all single
+/// lines is skipped (the line pass tries those), and so is a level of one block
+/// that is the whole file (its deletion is the empty file); the sweep ends at the first
+/// level with no blocks; so files without nesting cost nothing.
+#[derive(Default)]
+pub struct BlockLevels {
+    level: usize,
+    inner: Option<Delete<Blocks>>,
+}
+
+impl Clone for BlockLevels {
+    fn clone(&self) -> Self {
+        BlockLevels {
+            level: self.level,
+            inner: self.inner.clone(),
+        }
+    }
+}
+
+impl<C: Case<Item = u8>> Pass<C> for BlockLevels {
+    fn fork(&self) -> Option<Box<dyn Pass<C>>> {
+        Some(Box::new(self.clone()))
+    }
+    fn name(&self) -> &'static str {
+        "blocks"
+    }
+    fn is_fresh(&self) -> bool {
+        self.level == 0 && self.inner.is_none()
+    }
+    fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
+        loop {
+            ctx.checkpoint()?;
+            if self.inner.is_none() {
+                let seg = Blocks { level: self.level };
+                let spans = Segmenter::<C>::segment(&seg, ctx.current());
+                if spans.is_empty() {
+                    self.level = 0;
+                    return Ok(());
+                }
+                let case = ctx.current();
+                let multi = spans.iter().any(|s| {
+                    case.seq(s.seq)[s.start..s.end]
+                        .iter()
+                        .take(s.end - s.start - 1)
+                        .any(|&b| b == b'\n')
+                });
+                // One block that is the whole file: its deletion is the empty file,
+                // not a structure; go down to its children.
+                let whole = spans.len() == 1
+                    && spans[0].start == 0
+                    && spans[0].end == case.seq(spans[0].seq).len();
+                if !multi || whole {
+                    self.level += 1;
+                    continue;
+                }
+                self.inner = Some(Delete::new(seg, "blocks", usize::MAX));
+            }
+            let inner = self.inner.as_mut().expect("set above");
+            Pass::<C>::run(inner, ctx)?;
+            self.inner = None;
+            self.level += 1;
+        }
+    }
+}
+
+/// The statements of each line of a text file: the parts between `;` at the line's
+/// own bracket depth (outside double-quoted strings), each with its `;`. Only lines
+/// with two or more statements have units.
+#[derive(Clone)]
+pub struct Statements;
+
+impl<C: Case<Item = u8>> Segmenter<C> for Statements {
+    fn name(&self) -> &'static str {
+        "statements"
+    }
+    fn segment(&self, case: &C) -> Vec<Span> {
+        let mut out = Vec::new();
+        for seq in 0..case.seq_count() {
+            if case.is_syntax(seq) || is_binary(case.seq(seq)) {
+                continue;
+            }
+            let text = case.seq(seq);
+            for l in lines(text) {
+                let mut parts = Vec::new();
+                let (mut d, mut start, mut in_str, mut esc) = (0i64, l.start, false, false);
+                for (i, &b) in text.iter().enumerate().take(l.end).skip(l.start) {
+                    if in_str {
+                        match (esc, b) {
+                            (true, _) => esc = false,
+                            (false, b'\\') => esc = true,
+                            (false, b'"') => in_str = false,
+                            _ => {}
+                        }
+                        continue;
+                    }
+                    match b {
+                        b'"' => in_str = true,
+                        b'(' | b'[' | b'{' => d += 1,
+                        b')' | b']' | b'}' => d -= 1,
+                        b';' if d == 0 => {
+                            parts.push((start, i + 1));
+                            start = i + 1;
+                        }
+                        _ => {}
+                    }
+                }
+                let tail = &text[start..l.end];
+                if !tail.iter().all(u8::is_ascii_whitespace) {
+                    parts.push((start, l.end));
+                }
+                if parts.len() >= 2 {
+                    out.extend(
+                        parts
+                            .into_iter()
+                            .map(|(start, end)| Span { seq, start, end }),
+                    );
+                }
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testcase::TestCase;
+
+    fn texts(seg: &impl Segmenter<TestCase>, text: &str) -> Vec<String> {
+        let case = TestCase::single("t.txt", text.as_bytes().to_vec());
+        seg.segment(&case)
+            .into_iter()
+            .map(|s| text[s.start..s.end].to_string())
+            .collect()
+    }
+
+    #[test]
+    fn blocks_follow_brackets_and_indentation() {
+        let json = "[\n{\n  \"a\": 1,\n  \"b\": [\n    2\n  ]\n},\n{\n  \"c\": \"}\"\n}\n]\n";
+        assert_eq!(texts(&Blocks { level: 0 }, json), vec![json.to_string()]);
+        assert_eq!(
+            texts(&Blocks { level: 1 }, json),
+            vec![
+                "{\n  \"a\": 1,\n  \"b\": [\n    2\n  ]\n},\n",
+                "{\n  \"c\": \"}\"\n}\n",
+                "]\n"
+            ]
+        );
+        assert_eq!(
+            texts(&Blocks { level: 2 }, json),
+            vec![
+                "  \"a\": 1,\n",
+                "  \"b\": [\n    2\n  ]\n",
+                "},\n",
+                "  \"c\": \"}\"\n",
+                "}\n"
+            ]
+        );
+        let yaml = "a:\n  b: 1\n  c:\n    - 2\nd: 3\n";
+        assert_eq!(
+            texts(&Blocks { level: 0 }, yaml),
+            vec!["a:\n  b: 1\n  c:\n    - 2\n", "d: 3\n"]
+        );
+        assert_eq!(
+            texts(&Blocks { level: 1 }, yaml),
+            vec!["  b: 1\n", "  c:\n    - 2\n"]
+        );
+    }
+
+    #[test]
+    fn statements_split_at_top_level_semicolons() {
+        assert_eq!(
+            texts(
+                &Statements,
+                "CREATE TABLE c;INSERT INTO p VALUES(0;1);SELECT M WHERE i<<\nx;\n"
+            ),
+            vec![
+                "CREATE TABLE c;",
+                "INSERT INTO p VALUES(0;1);",
+                "SELECT M WHERE i<<\n"
+            ]
+        );
+    }
+
+    fn run(
+        pass: Box<dyn Pass<TestCase>>,
+        input: &str,
+        pred: impl Fn(&str) -> bool + Sync,
+    ) -> (String, usize) {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let calls = AtomicUsize::new(0);
+        let p = crate::FnPredicate::new("t", |c: &TestCase| {
+            calls.fetch_add(1, Ordering::Relaxed);
+            pred(std::str::from_utf8(c.files().next().unwrap().1).unwrap_or(""))
+        });
+        let r = crate::Reduction {
+            predicate: &p,
+            passes: vec![pass],
+            config: crate::Config {
+                jobs: 1,
+                final_check: false,
+                ..crate::Config::default()
+            },
+            cache: crate::VerdictCache::new(None),
+            cancel: crate::CancelFlag::new(),
+            admit: None,
+            finish: None,
+        };
+        let out = crate::reduce(
+            TestCase::single("t.txt", input.as_bytes().to_vec()),
+            r,
+            &mut crate::NullObserver,
+            &mut crate::NullSink,
+        )
+        .unwrap();
+        let text = String::from_utf8(out.best.files().next().unwrap().1.to_vec()).unwrap();
+        (text, calls.load(Ordering::Relaxed))
+    }
+
+    /// Balanced brackets (a stand-in for "parses").
+    fn balanced(s: &str) -> bool {
+        let mut d = 0i64;
+        for c in s.chars() {
+            match c {
+                '{' | '[' => d += 1,
+                '}' | ']' => d -= 1,
+                _ => {}
+            }
+            if d < 0 {
+                return false;
+            }
+        }
+        d == 0
+    }
+
+    #[test]
+    fn block_levels_take_whole_records() {
+        let mut json = String::from("[\n");
+        for i in 0..200 {
+            let key = if i == 137 { "bad" } else { "k" };
+            json.push_str(&format!(
+                "{{\n  \"id\": {i},\n  \"{key}\": [\n    1,\n    2\n  ],\n  \"x\": {{\n    \"y\": 1\n  }}\n}},\n"
+            ));
+        }
+        json.push_str("]\n");
+        let (out, calls) = run(Box::new(BlockLevels::default()), &json, |s| {
+            balanced(s) && s.contains("\"bad\"")
+        });
+        // The numbers are single lines, left to the line pass.
+        assert_eq!(out, "[\n{\n  \"bad\": [\n    1,\n    2\n  ],\n},\n]\n");
+        assert!(calls < 80, "{calls}");
+        // Flat lines: every level is single lines, no test at all.
+        let flat: String = (0..50).map(|i| format!("line {i}\n")).collect();
+        let (_, calls) = run(Box::new(BlockLevels::default()), &flat, |s| {
+            s.contains("line 7")
+        });
+        assert!(calls <= 1, "only the original's check: {calls}");
+    }
+
+    #[test]
+    fn statements_go_one_by_one_without_monotone_prefixes() {
+        let sql = "CREATE TABLE c;INSERT INTO p VALUES(0);SELECT M WHERE i<<";
+        let pass = Delete::new(Statements, "statements", usize::MAX);
+        // Only whole statements parse: no prefix cut is interesting.
+        let heads = [
+            "",
+            "CREATE TABLE c;",
+            "INSERT INTO p VALUES(0);",
+            "CREATE TABLE c;INSERT INTO p VALUES(0);",
+        ];
+        let (out, _) = run(Box::new(pass), sql, |s| {
+            heads.iter().any(|h| s == format!("{h}SELECT M WHERE i<<"))
+        });
+        assert_eq!(out, "SELECT M WHERE i<<");
+    }
+}

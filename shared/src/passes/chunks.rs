@@ -1,0 +1,482 @@
+//! Length-prefixed blocks of binary files: a Snappy frame stream (type byte, 3-byte
+//! little-endian length, payload), PNG chunks (4-byte big-endian length, type,
+//! payload, CRC), RIFF chunks, JPEG segments (2-byte big-endian length that counts
+//! itself). One shape covers them: a block at `p` holds an unsigned length `len` of
+//! `width` bytes at `p + offset`, and spans `offset + width + len + extra` bytes.
+//!
+//! [`LengthChunks`] finds such a chain that runs from near the start of a binary file
+//! to exactly its end, and makes its blocks the units of a deletion pass: deleting
+//! whole blocks keeps every other block's framing (and checksum) intact, where byte
+//! and line cuts almost never land on a boundary. [`ChunkPayloads`] shortens one
+//! block's payload and rewrites its length field to match.
+
+use super::units::{Segmenter, Span};
+use super::Pass;
+use crate::case::Case;
+use crate::edit::{Edit, EditSet};
+use crate::passes::{Ctx, Interrupt};
+
+/// Where a block's length is and what it counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Offset of the length field in the block.
+    pub offset: usize,
+    /// Width of the length field in bytes (2 to 4).
+    pub width: usize,
+    /// Big endian (else little endian).
+    pub big: bool,
+    /// The block spans `offset + width + len + extra` bytes.
+    pub extra: i64,
+}
+
+impl Layout {
+    fn read(&self, text: &[u8], p: usize) -> Option<u64> {
+        let f = text.get(p + self.offset..p + self.offset + self.width)?;
+        let mut v = 0u64;
+        for k in 0..self.width {
+            let b = if self.big {
+                f[k]
+            } else {
+                f[self.width - 1 - k]
+            };
+            v = (v << 8) | b as u64;
+        }
+        Some(v)
+    }
+
+    /// The bytes of the length field holding `v`, if it fits.
+    fn encode(&self, v: u64) -> Option<Vec<u8>> {
+        if self.width < 8 && v >> (8 * self.width) != 0 {
+            return None;
+        }
+        let mut out: Vec<u8> = (0..self.width).map(|k| (v >> (8 * k)) as u8).collect();
+        if self.big {
+            out.reverse();
+        }
+        Some(out)
+    }
+
+    /// Size of the block at `p`, when its header is readable and it is not empty.
+    fn size_at(&self, text: &[u8], p: usize) -> Option<usize> {
+        let len = self.read(text, p)?;
+        let total = (self.offset + self.width) as i64 + len as i64 + self.extra;
+        let min = (self.offset + self.width) as i64;
+        (total >= min.max(1)).then_some(total as usize)
+    }
+
+    /// The blocks of the chain starting at `start`, up to the first block that does
+    /// not fit; `true` when it ends exactly at the end of `text`.
+    fn chain(&self, text: &[u8], start: usize) -> (Vec<(usize, usize)>, bool) {
+        let mut out = Vec::new();
+        let mut p = start;
+        while p < text.len() {
+            match self.size_at(text, p) {
+                Some(size) if p + size <= text.len() => {
+                    out.push((p, p + size));
+                    p += size;
+                }
+                _ => return (out, false),
+            }
+        }
+        (out, true)
+    }
+}
+
+/// A chain that stops short of the end (JPEG: the segments, then entropy-coded
+/// data) counts only with this many blocks, all starting with the same byte (a
+/// marker) before the length field, and covering at least half of the file: a
+/// chain of random lengths stops anywhere, so it needs other evidence.
+const MIN_MARKED: usize = 8;
+
+fn marked(text: &[u8], layout: &Layout, blocks: &[(usize, usize)]) -> bool {
+    let covered: usize = blocks.iter().map(|(a, b)| b - a).sum();
+    layout.offset >= 1
+        && blocks.len() >= MIN_MARKED
+        && 2 * covered >= text.len()
+        && blocks.iter().all(|&(a, _)| text[a] == text[blocks[0].0])
+}
+
+/// Chains must have this many blocks (fewer prove nothing about the layout).
+const MIN_BLOCKS: usize = 3;
+/// The chain starts within this many bytes of the start (a signature, a header).
+const MAX_START: usize = 64;
+const MAX_OFFSET: usize = 8;
+const EXTRA: std::ops::RangeInclusive<i64> = -4..=12;
+
+/// Binary: a NUL byte or invalid UTF-8 (text files have no length fields, and a
+/// chain of two-byte lengths is easy to find in text by chance).
+pub(crate) fn is_binary(text: &[u8]) -> bool {
+    text.contains(&0) || std::str::from_utf8(text).is_err()
+}
+
+/// The best chain of `text`: one that ends exactly at the end of `text` if any, else
+/// a marked one (see [`MIN_MARKED`]); of those, the layout and start whose chain has
+/// the most blocks (ties: the wider field, then the smaller start, offset and
+/// `|extra|`).
+pub fn find_chain(text: &[u8]) -> Option<(Layout, Vec<(usize, usize)>)> {
+    if !is_binary(text) {
+        return None;
+    }
+    // (layout, start, blocks, exact)
+    type Found = (Layout, usize, Vec<(usize, usize)>, bool);
+    let mut best: Option<Found> = None;
+    for width in [4usize, 3, 2] {
+        for big in [true, false] {
+            for offset in 0..=MAX_OFFSET {
+                for extra in EXTRA {
+                    let layout = Layout {
+                        offset,
+                        width,
+                        big,
+                        extra,
+                    };
+                    for start in 0..=MAX_START.min(text.len()) {
+                        let (blocks, exact) = layout.chain(text, start);
+                        if blocks.len() < MIN_BLOCKS || (!exact && !marked(text, &layout, &blocks))
+                        {
+                            continue;
+                        }
+                        let better = match &best {
+                            None => true,
+                            Some((l, s, b, e)) => {
+                                let key = |l: &Layout, s: usize, n: usize, e: bool| {
+                                    (
+                                        std::cmp::Reverse(e),
+                                        std::cmp::Reverse(n),
+                                        std::cmp::Reverse(l.width),
+                                        s,
+                                        l.offset,
+                                        l.extra.abs(),
+                                    )
+                                };
+                                key(&layout, start, blocks.len(), exact) < key(l, *s, b.len(), *e)
+                            }
+                        };
+                        if better {
+                            best = Some((layout, start, blocks, exact));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    best.map(|(l, _, b, _)| (l, b))
+}
+
+/// The blocks of the length-prefixed chain of each binary file (see the module
+/// docs); nothing in files without one.
+#[derive(Clone)]
+pub struct LengthChunks;
+
+impl<C: Case<Item = u8>> Segmenter<C> for LengthChunks {
+    fn name(&self) -> &'static str {
+        "chunks"
+    }
+    fn segment(&self, case: &C) -> Vec<Span> {
+        let mut out = Vec::new();
+        for seq in 0..case.seq_count() {
+            if case.is_syntax(seq) {
+                continue;
+            }
+            if let Some((_, blocks)) = find_chain(case.seq(seq)) {
+                out.extend(
+                    blocks
+                        .into_iter()
+                        .map(|(start, end)| Span { seq, start, end }),
+                );
+            }
+        }
+        out
+    }
+}
+
+/// Shortens the payload of each block of a length-prefixed chain (from the last
+/// block to the first) and rewrites its length field: tries an empty payload, then
+/// all but its last byte; when that holds, bisects for the shortest payload prefix
+/// that does. Two tests for a block whose payload cannot shrink (a checksum).
+#[derive(Clone, Default)]
+pub struct ChunkPayloads {
+    /// `(file, block index)`: blocks before it remain in this sweep.
+    cursor: Option<(usize, usize)>,
+}
+
+/// The bytes after the payload: up to 4 (a checksum) of those `extra` counts.
+fn trailer(layout: Layout) -> usize {
+    (layout.extra.max(0) as usize).min(4)
+}
+
+/// The case with the payload of `block` (under `layout`) cut to `keep` bytes and its
+/// length field rewritten; `None` when the field cannot say so.
+fn with_payload<C: Case<Item = u8>>(
+    case: &C,
+    seq: usize,
+    layout: Layout,
+    block: (usize, usize),
+    keep: usize,
+) -> Option<C> {
+    let header = layout.offset + layout.width;
+    let old = layout.read(case.seq(seq), block.0)?;
+    let payload = (block.1 - block.0).checked_sub(header + layout.extra.max(0) as usize)?;
+    let cut = payload.checked_sub(keep)? as u64;
+    let field = layout.encode(old.checked_sub(cut)?)?;
+    let mut set = EditSet::new();
+    let at = block.0 + layout.offset;
+    set.push(Edit::replace(seq, at, at + layout.width, field));
+    // The cut takes the payload's tail, before a trailer of up to 4 bytes (a CRC)
+    // when the block has that much beyond its length.
+    let end = block.1 - trailer(layout);
+    let start = end.checked_sub(cut as usize)?;
+    set.push(Edit::cut(seq, start, end));
+    Some(case.apply(&set))
+}
+
+impl<C: Case<Item = u8>> Pass<C> for ChunkPayloads {
+    fn fork(&self) -> Option<Box<dyn Pass<C>>> {
+        Some(Box::new(self.clone()))
+    }
+    fn name(&self) -> &'static str {
+        "chunk-payloads"
+    }
+    fn is_fresh(&self) -> bool {
+        self.cursor.is_none()
+    }
+    fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
+        let files = ctx.current().seq_count();
+        let (mut seq, mut idx) = self.cursor.take().unwrap_or((files, usize::MAX));
+        loop {
+            if let Err(e) = ctx.checkpoint() {
+                self.cursor = Some((seq, idx));
+                return Err(e);
+            }
+            let base = ctx.current().clone();
+            let chain = (seq < files && !base.is_syntax(seq))
+                .then(|| find_chain(base.seq(seq)))
+                .flatten();
+            let Some((layout, blocks)) = chain.filter(|_| idx > 0) else {
+                if seq == 0 {
+                    return Ok(());
+                }
+                seq -= 1;
+                idx = usize::MAX;
+                continue;
+            };
+            idx = idx.min(blocks.len()) - 1;
+            let block = blocks[idx];
+            let extra = layout.extra.max(0) as usize;
+            let payload = (block.1 - block.0).saturating_sub(layout.offset + layout.width + extra);
+            if payload == 0 {
+                continue;
+            }
+            let r = (|| {
+                let mut test = |keep: usize| match with_payload(&base, seq, layout, block, keep) {
+                    Some(c) => ctx.test(c),
+                    None => Ok(false),
+                };
+                if test(0)? || !test(payload - 1)? {
+                    return Ok(());
+                }
+                // `hi` holds, `lo` fails (probes build on `base`: a success commits a
+                // case this block's later probes no longer start from, but they only
+                // ever shorten the same payload further).
+                let (mut lo, mut hi) = (0, payload - 1);
+                while hi - lo > 1 {
+                    let mid = lo + (hi - lo) / 2;
+                    if test(mid)? {
+                        hi = mid;
+                    } else {
+                        lo = mid;
+                    }
+                }
+                Ok(())
+            })();
+            if let Err(e) = r {
+                self.cursor = Some((seq, idx + 1));
+                return Err(e);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testcase::TestCase;
+
+    /// A Snappy-like stream: a 10-byte stream identifier, then chunks of a type byte,
+    /// a 3-byte little-endian length and a payload.
+    fn snappy_like(payloads: &[Vec<u8>]) -> Vec<u8> {
+        let mut out = b"\xff\x06\x00\x00sNaPpY".to_vec();
+        for p in payloads {
+            let n = p.len() as u32;
+            out.push(0x01);
+            out.extend_from_slice(&n.to_le_bytes()[..3]);
+            out.extend_from_slice(p);
+        }
+        out
+    }
+
+    /// PNG-like: an 8-byte signature, then chunks of a 4-byte big-endian length, a
+    /// 4-byte type, the payload and a 4-byte CRC.
+    fn png_like(payloads: &[Vec<u8>]) -> Vec<u8> {
+        let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
+        for (i, p) in payloads.iter().enumerate() {
+            out.extend_from_slice(&(p.len() as u32).to_be_bytes());
+            out.extend_from_slice(if i == 0 { b"IHDR" } else { b"IDAT" });
+            out.extend_from_slice(p);
+            out.extend_from_slice(&[0xde, 0xad, 0xbe, 0xef]);
+        }
+        out
+    }
+
+    /// The payloads of a well-framed PNG-like file.
+    fn png_payloads(d: &[u8]) -> Option<Vec<Vec<u8>>> {
+        let mut rest = d.strip_prefix(b"\x89PNG\r\n\x1a\n")?;
+        let mut out = Vec::new();
+        while !rest.is_empty() {
+            let n = u32::from_be_bytes(rest.get(..4)?.try_into().ok()?) as usize;
+            out.push(rest.get(8..8 + n)?.to_vec());
+            rest = rest.get(12 + n..)?;
+        }
+        Some(out)
+    }
+
+    fn payloads(n: usize) -> Vec<Vec<u8>> {
+        (0..n)
+            .map(|i| {
+                (0..(7 + 13 * i) % 200)
+                    .map(|k| (k * 31 + i) as u8)
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn finds_snappy_and_png_like_chains() {
+        let data = snappy_like(&payloads(12));
+        let (layout, blocks) = find_chain(&data).unwrap();
+        assert_eq!(
+            (layout.offset, layout.width, layout.big, layout.extra),
+            (1, 3, false, 0)
+        );
+        // The stream identifier is a block too (type 0xff, length 6).
+        assert_eq!(blocks.len(), 13);
+        assert_eq!(blocks[0], (0, 10));
+        let data = png_like(&payloads(9));
+        let (layout, blocks) = find_chain(&data).unwrap();
+        assert_eq!(
+            (layout.offset, layout.width, layout.big, layout.extra),
+            (0, 4, true, 8)
+        );
+        assert_eq!((blocks.len(), blocks[0].0), (9, 8));
+        // JPEG-like: SOI, segments of a marker, a 2-byte big-endian length that
+        // counts itself, then entropy-coded data and EOI.
+        let mut jpeg = b"\xff\xd8".to_vec();
+        for p in payloads(10) {
+            jpeg.extend_from_slice(&[0xff, 0xe1]);
+            jpeg.extend_from_slice(&(p.len() as u16 + 2).to_be_bytes());
+            jpeg.extend_from_slice(&p);
+        }
+        jpeg.extend_from_slice(b"\x12\x34\x56\xff\x00\x78\xff\xd9");
+        let (layout, blocks) = find_chain(&jpeg).unwrap();
+        assert_eq!(
+            (layout.offset, layout.width, layout.big, layout.extra),
+            (2, 2, true, -2)
+        );
+        assert_eq!((blocks.len(), blocks[0].0), (10, 2));
+        // Text has none.
+        assert!(find_chain(b"{\"a\": 1, \"b\": [1, 2, 3]}\n").is_none());
+    }
+
+    fn reduce_bytes(
+        data: Vec<u8>,
+        passes: Vec<Box<dyn Pass<TestCase>>>,
+        pred: impl Fn(&[u8]) -> bool + Sync,
+    ) -> (Vec<u8>, usize) {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let calls = AtomicUsize::new(0);
+        let p = crate::FnPredicate::new("bytes", |c: &TestCase| {
+            calls.fetch_add(1, Ordering::Relaxed);
+            pred(c.files().next().unwrap().1)
+        });
+        let r = crate::Reduction {
+            predicate: &p,
+            passes,
+            config: crate::Config {
+                jobs: 1,
+                final_check: false,
+                ..crate::Config::default()
+            },
+            cache: crate::VerdictCache::new(None),
+            cancel: crate::CancelFlag::new(),
+            admit: None,
+            finish: None,
+        };
+        let out = crate::reduce(
+            TestCase::single("x.bin", data),
+            r,
+            &mut crate::NullObserver,
+            &mut crate::NullSink,
+        )
+        .unwrap();
+        let bytes = out.best.files().next().unwrap().1.to_vec();
+        (bytes, calls.load(Ordering::Relaxed))
+    }
+
+    /// The check of a well-framed stream whose every chunk is intact (a checksum
+    /// stands for the payload) and that has a chunk of `bad` payload length.
+    fn framed_with(data: &[u8], bad: usize, intact: &[Vec<u8>]) -> bool {
+        let Some(mut rest) = data.strip_prefix(b"\xff\x06\x00\x00sNaPpY") else {
+            return false;
+        };
+        let mut seen_bad = false;
+        while !rest.is_empty() {
+            if rest.len() < 4 || rest[0] != 1 {
+                return false;
+            }
+            let n = u32::from_le_bytes([rest[1], rest[2], rest[3], 0]) as usize;
+            let Some(p) = rest.get(4..4 + n) else {
+                return false;
+            };
+            if !intact.iter().any(|q| q == p) {
+                return false;
+            }
+            seen_bad |= n == bad;
+            rest = &rest[4 + n..];
+        }
+        seen_bad
+    }
+
+    #[test]
+    fn whole_chunks_go_and_the_frame_stays() {
+        let mut ps = payloads(40);
+        ps[23] = vec![];
+        let data = snappy_like(&ps);
+        let pass = super::super::Delete::new(LengthChunks, "chunks", usize::MAX);
+        let (out, calls) = reduce_bytes(data, vec![Box::new(pass)], |d| framed_with(d, 0, &ps));
+        assert_eq!(out, snappy_like(&[vec![]]));
+        assert!(calls < 30, "{calls}");
+    }
+
+    #[test]
+    fn payloads_shrink_with_their_length_fields() {
+        let mut ps = payloads(6);
+        ps[4] = (0..100u8).collect();
+        let data = png_like(&ps);
+        // Interesting: a PNG-like chain with an IDAT chunk whose payload starts with
+        // bytes 0..10.
+        let (out, _) = reduce_bytes(data, vec![Box::new(ChunkPayloads::default())], |d| {
+            png_payloads(d).is_some_and(|ps| {
+                ps.iter()
+                    .any(|p| p.starts_with(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]))
+            })
+        });
+        let (_, blocks) = find_chain(&out).unwrap();
+        let sizes: Vec<usize> = blocks.iter().map(|(a, b)| b - a).collect();
+        assert_eq!(
+            sizes.iter().filter(|&&s| s == 12 + 10).count(),
+            1,
+            "{sizes:?}"
+        );
+        assert_eq!(sizes.iter().filter(|&&s| s == 12).count(), 5, "{sizes:?}");
+    }
+}
