@@ -257,8 +257,8 @@ def render(rows, split):
            "|---|---|---|---|---:|---:|---:|---:|---:|---|---|"]
     for r in rows:
         res = "timeout" if r.get("timeout") else ("error" if "error" in r else r.get("bytes", ""))
-        guard = "" if r["kind"] != "miscompile" else ("none added" if r.get("guard_violations") == 0 else
-                                                      f"{r.get('guard_violations')} added")
+        g = r.get("guard_violations")
+        guard = "" if r["kind"] != "miscompile" or g is None else ("none added" if g == 0 else f"{g} added")
         same = {True: "yes", False: "NO"}.get(r.get("same_bug"), "")
         out.append(f"| {r['case']} | {r['kind']} | {r['form']} | {r['tool']} | {r['input']} | {r['hand']} | {res} | "
                    f"{r.get('checks', '')} | {r.get('seconds', '')} | {same} | {guard} |")
