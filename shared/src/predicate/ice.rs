@@ -77,10 +77,8 @@ pub struct IcePredicate {
     /// original instead of before them) and waited for on first use.
     version: OnceLock<String>,
     version_job: Mutex<Option<std::thread::JoinHandle<String>>>,
-    prepared: Mutex<Vec<PathBuf>>,
-    absent: super::crate_copy::AbsentFiles,
     /// A crate: what each worker copies (its workspace with it).
-    source: Option<super::CrateSource>,
+    copies: Option<super::materialize::CrateCopies>,
     /// Compiled dependencies for new target directories (crates).
     seed: super::target_seed::TargetSeed,
     /// Where the original's crash points.
@@ -117,7 +115,7 @@ impl IcePredicate {
                 let source = super::CrateSource::new(root);
                 let user = super::target_seed::user_target_dir(source.tree());
                 (
-                    Some(source),
+                    Some(super::materialize::CrateCopies::new(source)),
                     super::toolchain::Cargo::resolve(root),
                     super::target_seed::TargetSeed::from_user(user, &config.flags),
                 )
@@ -126,12 +124,10 @@ impl IcePredicate {
         };
         IcePredicate {
             config,
-            source,
+            copies: source,
             expected: None,
             version: OnceLock::new(),
             version_job: Mutex::new(Some(version_job)),
-            prepared: Mutex::new(Vec::new()),
-            absent: Default::default(),
             seed,
             focus: Default::default(),
             direct,
@@ -330,40 +326,9 @@ impl IcePredicate {
     }
 
     fn materialize(&self, case: &TestCase, env: &RunEnv<'_>) -> Result<PathBuf, PredicateError> {
-        let io = |path: &Path| {
-            let path = path.display().to_string();
-            move |source| PredicateError::Io { path, source }
-        };
-        match &self.config.compile {
-            Compile::Rustc { .. } => {
-                let dir = env.scratch.join("case");
-                if dir.exists() {
-                    std::fs::remove_dir_all(&dir).map_err(io(&dir))?;
-                }
-                std::fs::create_dir_all(dir.join("out")).map_err(io(&dir))?;
-                case.write_to(&dir).map_err(io(&dir))?;
-                Ok(dir)
-            }
-            Compile::Cargo { .. } => {
-                let source = self.source.as_ref().expect("a crate has its source");
-                let tree = env.scratch.join("crate");
-                let dir = source.crate_in(&tree);
-                let mut prepared = self.prepared.lock().expect("not poisoned");
-                if !prepared.contains(&dir) {
-                    source.copy_for_build(&tree).map_err(io(&tree))?;
-                    prepared.push(dir.clone());
-                }
-                drop(prepared);
-                self.absent.apply(source, &dir, case).map_err(io(&dir))?;
-                for (path, bytes) in &self.overlay {
-                    let target = dir.join(path);
-                    if std::fs::read(&target).ok().as_deref() != Some(bytes.as_slice()) {
-                        std::fs::write(&target, bytes).map_err(io(&target))?;
-                    }
-                }
-                case.write_to(&dir).map_err(io(&dir))?;
-                Ok(dir)
-            }
+        match &self.copies {
+            Some(copies) => copies.materialize(case, env.scratch, &self.overlay),
+            None => super::materialize::fresh_dir(case, env.scratch),
         }
     }
 }

@@ -13,7 +13,7 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::sync::{LazyLock, Mutex, OnceLock};
+use std::sync::{LazyLock, OnceLock};
 use std::time::Duration;
 
 use regex::Regex;
@@ -132,10 +132,8 @@ pub struct MiscompilePredicate {
     version: OnceLock<String>,
     direct: Option<PathBuf>,
     /// A crate: what each worker copies, and which copies exist.
-    source: Option<super::CrateSource>,
+    copies: Option<super::materialize::CrateCopies>,
     cargo: super::toolchain::Cargo,
-    prepared: Mutex<Vec<PathBuf>>,
-    absent: super::crate_copy::AbsentFiles,
 }
 
 /// The overflow checks and debug assertions of both cargo profiles, off.
@@ -155,7 +153,9 @@ impl MiscompilePredicate {
         };
         let (source, cargo) = match &config.build {
             Build::Cargo { root } => (
-                Some(super::CrateSource::new(root)),
+                Some(super::materialize::CrateCopies::new(
+                    super::CrateSource::new(root),
+                )),
                 super::toolchain::Cargo::resolve(root),
             ),
             Build::Rustc { .. } => (None, Default::default()),
@@ -165,10 +165,8 @@ impl MiscompilePredicate {
             expected: None,
             version: OnceLock::new(),
             direct,
-            source,
+            copies: source,
             cargo,
-            prepared: Mutex::new(Vec::new()),
-            absent: Default::default(),
         }
     }
 
@@ -343,34 +341,9 @@ impl MiscompilePredicate {
     }
 
     fn materialize(&self, case: &TestCase, env: &RunEnv<'_>) -> Result<PathBuf, PredicateError> {
-        let io = |path: &Path| {
-            let path = path.display().to_string();
-            move |source| PredicateError::Io { path, source }
-        };
-        match &self.config.build {
-            Build::Rustc { .. } => {
-                let dir = env.scratch.join("case");
-                if dir.exists() {
-                    std::fs::remove_dir_all(&dir).map_err(io(&dir))?;
-                }
-                std::fs::create_dir_all(dir.join("out")).map_err(io(&dir))?;
-                case.write_to(&dir).map_err(io(&dir))?;
-                Ok(dir)
-            }
-            Build::Cargo { .. } => {
-                let source = self.source.as_ref().expect("a crate has its source");
-                let tree = env.scratch.join("crate");
-                let dir = source.crate_in(&tree);
-                let mut prepared = self.prepared.lock().expect("not poisoned");
-                if !prepared.contains(&dir) {
-                    source.copy_for_build(&tree).map_err(io(&tree))?;
-                    prepared.push(dir.clone());
-                }
-                drop(prepared);
-                self.absent.apply(source, &dir, case).map_err(io(&dir))?;
-                case.write_to(&dir).map_err(io(&dir))?;
-                Ok(dir)
-            }
+        match &self.copies {
+            Some(copies) => copies.materialize(case, env.scratch, &[]),
+            None => super::materialize::fresh_dir(case, env.scratch),
         }
     }
 }

@@ -4,6 +4,7 @@
 mod crate_copy;
 mod focus;
 pub mod ice;
+mod materialize;
 pub mod miscompile;
 mod script;
 pub mod signature;
