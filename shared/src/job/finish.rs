@@ -214,6 +214,16 @@ impl Job {
                 }
             }
         }
+        // A package without dependencies needs no lock file (cargo writes one with
+        // the package alone); a workspace's stays.
+        if manifest::dependency_names(&text).is_empty()
+            && self
+                .output_tree
+                .as_ref()
+                .is_some_and(|(source, _)| source.root() == source.tree())
+        {
+            let _ = std::fs::remove_file(self.output.join("Cargo.lock"));
+        }
         Ok(best)
     }
 

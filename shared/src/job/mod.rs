@@ -10,6 +10,7 @@ mod manifest;
 mod original;
 mod reduction;
 mod resolve;
+mod standalone;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -364,7 +365,6 @@ impl Job {
             self.check_original(observer, cancel)?;
         }
         self.clear_the_way(observer, cancel)?;
-        let spec = &self.spec;
         let passes = self.passes()?;
         let cache = self.open_cache(observer);
         self.keep_backup(observer)?;
@@ -390,6 +390,7 @@ impl Job {
         }
         if self.output_tree.is_some() && !summary.cancelled {
             best = self.tidy_manifest(best, &mut summary, observer, cancel)?;
+            best = self.self_contained(best, &mut summary, observer, cancel)?;
         }
         if self.output_tree.is_none() && !summary.cancelled {
             flags::reduce_flags(
@@ -415,6 +416,7 @@ impl Job {
         let alone = (!summary.cancelled)
             .then(|| self.rustc_alone(&best, &mut summary, cancel))
             .flatten();
+        let spec = &self.spec;
         let report = (spec.report && !summary.cancelled)
             .then(|| self.bug_report(&best, first, alone.as_deref(), &mut summary, cancel));
         Ok(JobResult {

@@ -63,7 +63,47 @@ fn plan(case: &TestCase) -> Vec<EditSet<u8>> {
             }
         }
     }
+    if let Some(set) = without_local_qualifiers(case) {
+        out.push(set);
+    }
     out
+}
+
+/// One candidate: every `crate::` and `self::` that starts a path outside `use`
+/// items deleted (`crate::a::f()` → `a::f()`), in every Rust file at once.
+fn without_local_qualifiers(case: &TestCase) -> Option<EditSet<u8>> {
+    let mut set = EditSet::new();
+    for (seq, (path, bytes)) in case.files().enumerate() {
+        if !is_rust(path) {
+            continue;
+        }
+        let Some(root) = parse(bytes) else { continue };
+        for seg in root.descendants().filter(|n| {
+            n.kind() == SyntaxKind::PATH_SEGMENT
+                && matches!(n.text().to_string().as_str(), "crate" | "self")
+        }) {
+            let Some(qualifier) = seg.parent().filter(|p| p.kind() == SyntaxKind::PATH) else {
+                continue;
+            };
+            if qualifier.children().any(|c| c.kind() == SyntaxKind::PATH)
+                || qualifier
+                    .ancestors()
+                    .any(|a| matches!(a.kind(), SyntaxKind::USE | SyntaxKind::VISIBILITY))
+            {
+                continue;
+            }
+            let Some(colons) = qualifier
+                .next_sibling_or_token()
+                .filter(|t| t.kind() == SyntaxKind::COLON2)
+            else {
+                continue;
+            };
+            let a = usize::from(seg.text_range().start());
+            let b = usize::from(colons.text_range().end());
+            set.push(Edit::cut(seq, a, b));
+        }
+    }
+    (!set.is_empty()).then_some(set)
 }
 
 fn module_name(m: &SyntaxNode) -> Option<String> {
@@ -115,13 +155,45 @@ fn unwrap(case: &TestCase, seq: usize, m: &SyntaxNode) -> Option<EditSet<u8>> {
             cuts.push((s, a, b));
         }
     }
+    // Its imports from where it is (`use super::x;`, at the crate root `use
+    // crate::{x, y};`) would import items already there once unwrapped: they go.
+    let at_root = m
+        .parent()
+        .is_some_and(|p| p.kind() == SyntaxKind::SOURCE_FILE);
+    let inner_uses: Vec<(usize, usize)> = items
+        .children()
+        .filter(|n| n.kind() == SyntaxKind::USE && imports_from_parent(n, at_root))
+        .map(|n| (usize::from(n.text_range().start()), usize::from(n.text_range().end())))
+        .collect();
+    // And `super::` in its own paths names where its items now are.
+    for seg in items.descendants().filter(|n| {
+        n.kind() == SyntaxKind::PATH_SEGMENT
+            && n.text() == "super"
+            && n.ancestors().find(|a| a.kind() == SyntaxKind::MODULE).as_ref() == Some(m)
+    }) {
+        let Some(qualifier) = seg.parent().filter(|p| p.kind() == SyntaxKind::PATH) else {
+            continue;
+        };
+        if let Some(colons) = qualifier
+            .next_sibling_or_token()
+            .filter(|t| t.kind() == SyntaxKind::COLON2)
+        {
+            let a = usize::from(seg.text_range().start());
+            cuts.push((seq, a, usize::from(colons.text_range().end())));
+        }
+    }
+    cuts.retain(|&(s, a, b)| s != seq || !inner_uses.iter().any(|&(x, y)| a >= x && b <= y));
+    let mut inner_cuts: Vec<(usize, usize)> = cuts
+        .iter()
+        .filter(|&&(s, a, b)| s == seq && a >= start && b <= end)
+        .map(|&(_, a, b)| (a, b))
+        .chain(inner_uses)
+        .collect();
+    inner_cuts.sort();
     // The module's items, with the cuts that fall inside them.
     let mut body = Vec::new();
     let mut at = start;
-    for &(_, a, b) in cuts
-        .iter()
-        .filter(|&&(s, a, b)| s == seq && a >= start && b <= end)
-    {
+    for (a, b) in inner_cuts {
         body.extend_from_slice(&text[at..a]);
         at = b;
     }
@@ -129,14 +201,23 @@ fn unwrap(case: &TestCase, seq: usize, m: &SyntaxNode) -> Option<EditSet<u8>> {
     // Items beside the module with the name of one of its items would clash with
     // it once unwrapped (an outer `fn main` calling `m::main`): they go with it.
     let inner_names: Vec<String> = items.children().filter_map(|i| module_name(&i)).collect();
+    // So would imports beside it of its own items (`use crate::m::x;`, `use
+    // m::*;`): they become imports of items already there, and go with it.
+    let mut gone: Vec<(usize, usize)> = Vec::new();
     if let Some(parent) = m.parent() {
+        let at_root = parent.kind() == SyntaxKind::SOURCE_FILE;
         for sibling in parent.children().filter(|n| n != m) {
-            if module_name(&sibling).is_some_and(|n| inner_names.contains(&n)) {
-                let r = sibling.text_range();
-                cuts.push((seq, usize::from(r.start()), usize::from(r.end())));
+            let r = sibling.text_range();
+            let range = (usize::from(r.start()), usize::from(r.end()));
+            if module_name(&sibling).is_some_and(|n| inner_names.contains(&n))
+                || (sibling.kind() == SyntaxKind::USE && imports_from(&sibling, &name, at_root))
+            {
+                gone.push(range);
             }
         }
     }
+    cuts.retain(|&(s, a, b)| s != seq || !gone.iter().any(|&(x, y)| a >= x && b <= y));
+    cuts.extend(gone.into_iter().map(|(a, b)| (seq, a, b)));
     cuts.sort();
     cuts.dedup();
     let mut set = EditSet::new();
@@ -150,6 +231,42 @@ fn unwrap(case: &TestCase, seq: usize, m: &SyntaxNode) -> Option<EditSet<u8>> {
         }
     }
     Some(set)
+}
+
+/// Is the `use` item `item` (inside a module) an import from the module around it,
+/// under the items' own names (`use super::x;`, `use super::{x, y};`, `use
+/// super::*;`, and when that module is the crate root `use crate::..`)?
+fn imports_from_parent(item: &SyntaxNode, at_root: bool) -> bool {
+    imports_from(item, "super", false) || (at_root && imports_from(item, "crate", false))
+}
+
+/// Is the `use` item `item` an import of items of the module `name` beside it,
+/// under their own names (`use m::x;`, `use self::m::{x, y};`, `use m::*;`, and at
+/// the crate root `use crate::m::x;`)?
+fn imports_from(item: &SyntaxNode, name: &str, at_root: bool) -> bool {
+    let Some(tree) = item.children().find(|c| c.kind() == SyntaxKind::USE_TREE) else {
+        return false;
+    };
+    let text: String = tree
+        .text()
+        .to_string()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let rest = text
+        .strip_prefix("self::")
+        .or_else(|| at_root.then(|| text.strip_prefix("crate::")).flatten())
+        .unwrap_or(&text);
+    let Some(rest) = rest.strip_prefix(name).and_then(|r| r.strip_prefix("::")) else {
+        return false;
+    };
+    let word = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_alphanumeric() || c == '_');
+    rest == "*"
+        || word(rest)
+        || rest
+            .strip_prefix('{')
+            .and_then(|r| r.strip_suffix('}'))
+            .is_some_and(|list| list.split(',').all(|w| w.is_empty() || word(w)))
 }
 
 fn inline(
@@ -297,5 +414,33 @@ mod tests {
             "pub mod a;\nstruct B;\n\nfn f() {}\n"
         );
         assert_eq!(text(&cands[2], "src/b/mod.rs"), "");
+    }
+
+    #[test]
+    fn imports_between_a_module_and_its_parent_go_when_it_is_unwrapped() {
+        let case = TestCase::from_files([(
+            "src/lib.rs".into(),
+            b"use crate::m::a;
+mod m {
+    use crate::{b, c};
+    pub trait a: super::b {}
+}
+trait b {}
+fn f() -> crate::c {}
+".to_vec(),
+        )]);
+        let cands: Vec<String> = plan(&case)
+            .iter()
+            .map(|p| text(&case.apply(p), "src/lib.rs"))
+            .collect();
+        assert!(
+            cands.contains(&"\n\n    \n    pub trait a: b {}\n\ntrait b {}\nfn f() -> crate::c {}\n".to_string()),
+            "{cands:#?}"
+        );
+        // The qualifiers of paths outside `use` items, all at once.
+        assert!(
+            cands.contains(&"use crate::m::a;\nmod m {\n    use crate::{b, c};\n    pub trait a: super::b {}\n}\ntrait b {}\nfn f() -> c {}\n".to_string()),
+            "{cands:#?}"
+        );
     }
 }
