@@ -502,3 +502,76 @@ fn lints_and_the_build_script_are_taken_out_of_the_way_first() {
     assert!(runs <= 2, "the build script ran {runs} times");
     assert!(root.join("build.rs").exists(), "the original is untouched");
 }
+
+/// A crash that needs a dependency's items and macro: the result is one file with
+/// the macro expanded and the dependency inlined, a manifest without
+/// dependencies, and nothing else; plain `rustc` shows the crash on it.
+#[test]
+fn a_dependency_the_bug_needs_is_inlined_and_its_macro_expanded() {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("shapes");
+    write(
+        &lib,
+        "Cargo.toml",
+        "[package]\nname = \"shapes\"\nversion = \"0.2.0\"\nedition = \"2021\"\n",
+    );
+    write(
+        &lib,
+        "src/lib.rs",
+        "//! Shapes.\npub mod proj;\n\n#[macro_export]\nmacro_rules! parent {\n    ($n:ident) => {\n        pub trait $n<Z> {}\n    };\n}\n\npub fn area(w: u32, h: u32) -> u32 {\n    w * h\n}\n",
+    );
+    write(
+        &lib,
+        "src/proj.rs",
+        "pub trait Projected {\n    type Out;\n}\n\nimpl Projected for &'static () {\n    type Out = ();\n}\n\npub fn perimeter(w: u32) -> u32 {\n    crate::area(w, 4)\n}\n",
+    );
+    let root = dir.path().join("app");
+    write(
+        &root,
+        "Cargo.toml",
+        "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\nshapes = { path = \"../shapes\" }\n",
+    );
+    write(
+        &root,
+        "src/lib.rs",
+        "mod inner;\npub use inner::*;\n\nshapes::parent!(Parent);\n\n#[derive(Debug, Clone)]\npub struct Size(pub u32);\n\npub fn size() -> Size {\n    Size(shapes::area(2, 3))\n}\n",
+    );
+    write(
+        &root,
+        "src/inner.rs",
+        "use shapes::proj::Projected;\n\npub trait Child<R: Projected>: crate::Parent<R::Out> {\n    fn act(&self) {}\n}\n\npub fn bounded<W: for<'b> Child<&'b ()>>() {}\n",
+    );
+    let o = run(&root, &["--ice", "-j", "2", "--no-cache"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("inlined as module"), "{err}");
+    let out = dir.path().join("app.min");
+    let mut files: Vec<String> = walkdir(&out);
+    files.sort();
+    assert_eq!(files, ["Cargo.toml", "src/lib.rs"], "{err}");
+    let manifest = std::fs::read_to_string(out.join("Cargo.toml")).unwrap();
+    assert!(!manifest.contains("shapes"), "{manifest}");
+    let code = std::fs::read_to_string(out.join("src/lib.rs")).unwrap();
+    assert!(!code.contains("shapes") && !code.contains('!'), "{code}");
+    assert!(err.contains("the same crash without cargo"), "{err}");
+    assert!(root.join("src/inner.rs").exists() && lib.join("src/proj.rs").exists());
+}
+
+/// Every file under `dir`, relative, outside `target/`.
+fn walkdir(dir: &std::path::Path) -> Vec<String> {
+    fn go(root: &std::path::Path, dir: &std::path::Path, out: &mut Vec<String>) {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                if e.file_name() != "target" {
+                    go(root, &p, out);
+                }
+            } else {
+                out.push(p.strip_prefix(root).unwrap().display().to_string());
+            }
+        }
+    }
+    let mut out = Vec::new();
+    go(dir, dir, &mut out);
+    out
+}
