@@ -85,9 +85,14 @@ impl Job {
                 break;
             }
             let copy = self.copy_of_output(&work).map_err(internal)?;
-            let Some((text, new_manifest, names)) =
-                inlined(&copy, &best, &root_file, &manifest, self.spec.timeout, cancel)
-            else {
+            let Some((text, new_manifest, names)) = inlined(
+                &copy,
+                &best,
+                &root_file,
+                &manifest,
+                self.spec.timeout,
+                cancel,
+            ) else {
                 break;
             };
             observer.on_event(&Event::Note(&format!(
@@ -102,7 +107,9 @@ impl Job {
                     best = self.tidy_manifest(best, summary, observer, cancel)?;
                     // Inlined code may bring macro calls (`derive`s of its own).
                     if has_macros(&best) && read_manifest().is_some_and(|t| needs(&t)) {
-                        self.expand_macros(&mut best, &root_file, &work, summary, observer, cancel)?;
+                        self.expand_macros(
+                            &mut best, &root_file, &work, summary, observer, cancel,
+                        )?;
                     }
                 }
                 None => break,
@@ -365,9 +372,9 @@ fn clean_crate_root(text: &str) -> String {
     while let Some(line) = lines.next() {
         // `#[macro_use]` on its own line before `extern crate std;`.
         if line.trim() == "#[macro_use]"
-            && lines.peek().is_some_and(|n| {
-                matches!(n.trim(), "extern crate std;" | "extern crate core;")
-            })
+            && lines
+                .peek()
+                .is_some_and(|n| matches!(n.trim(), "extern crate std;" | "extern crate core;"))
         {
             lines.next();
             continue;
@@ -399,7 +406,11 @@ fn with_features_enabled(
         if std::fs::write(dir.join(root), &text).is_err() {
             break;
         }
-        for entry in std::fs::read_dir(dir.join("src")).into_iter().flatten().flatten() {
+        for entry in std::fs::read_dir(dir.join("src"))
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
             let p = entry.path();
             if p != dir.join(root) && p.extension().is_some_and(|x| x == "rs") {
                 let _ = std::fs::remove_file(&p);
@@ -477,9 +488,12 @@ fn inlined(
     };
     let is_lib = |p: &cargo_metadata::Package| {
         p.targets.iter().any(|t| {
-            t.kind
-                .iter()
-                .any(|k| matches!(k, cargo_metadata::TargetKind::Lib | cargo_metadata::TargetKind::RLib))
+            t.kind.iter().any(|k| {
+                matches!(
+                    k,
+                    cargo_metadata::TargetKind::Lib | cargo_metadata::TargetKind::RLib
+                )
+            })
         })
     };
     let declared = manifest::dependency_names(manifest);
@@ -632,7 +646,10 @@ fn as_module(text: &str, name: &str) -> Option<(String, Vec<String>)> {
                     .and_then(|r| r.name())
                     .map(|n| n.text().to_string())
                     .unwrap_or_else(|| name.to_string());
-                edits.push((ec.syntax().text_range(), format!("use crate::{name} as {alias};")));
+                edits.push((
+                    ec.syntax().text_range(),
+                    format!("use crate::{name} as {alias};"),
+                ));
             }
         }
     }
@@ -754,7 +771,10 @@ mod tests {
         assert!(module.contains("pub mod dep {"), "{module}");
         assert!(module.contains("crate::dep::b::g()"), "{module}");
         assert!(module.contains("use crate::dep as dep;"), "{module}");
-        assert!(!module.contains("no_std") && !module.contains("Docs"), "{module}");
+        assert!(
+            !module.contains("no_std") && !module.contains("Docs"),
+            "{module}"
+        );
 
         let user = "use dep::a::f;\nextern crate dep;\nmod m { use dep::b; fn h() -> u8 { ::dep::a::f() + dep::b::g() } }\nconst _: () = { extern crate dep as _dep; };\nfn dep() {}\nfn k() { dep(); }\n";
         let out = rewrite_uses(user, "dep").unwrap();

@@ -72,14 +72,47 @@ impl Pass<TestCase> for RustFocus {
     }
 }
 
-/// The pass's candidates, in order: the focus, the other targets and lint
-/// attributes, the `use` items.
-const STEPS: usize = 3;
+/// The pass's candidates, in order: the focus; while the case is still large
+/// (the focus failed, or matched too much: a name shared by dozens of items),
+/// narrower focuses — the places of the errors alone, then the item named last in
+/// the query stack alone (the outermost query; what it mentions comes with it);
+/// the other targets and lint attributes; the `use` items.
+const STEPS: usize = 5;
+
+/// Rust bytes above which the narrower focuses are tried.
+const NARROW_ABOVE: usize = 16 * 1024;
 
 fn step_spans(step: usize, case: &TestCase, focus: &Focus) -> Vec<Span> {
     match step {
         0 => unfocused(case, focus),
-        1 => other_targets(case, focus),
+        1 | 2 => {
+            let rust: usize = (case.files())
+                .filter(|(p, _)| crate::syntax::is_rust(p))
+                .map(|(_, b)| b.len())
+                .sum();
+            if rust <= NARROW_ABOVE {
+                return Vec::new();
+            }
+            let narrower = if step == 1 {
+                Focus {
+                    names: Vec::new(),
+                    places: focus.places.clone(),
+                    weak_places: Vec::new(),
+                }
+            } else {
+                Focus {
+                    names: focus.names.last().cloned().into_iter().collect(),
+                    places: Vec::new(),
+                    weak_places: Vec::new(),
+                }
+            };
+            // Nothing narrower than the focus itself: no second try of the same.
+            if narrower.names == focus.names && narrower.places == focus.places {
+                return Vec::new();
+            }
+            unfocused(case, &narrower)
+        }
+        3 => other_targets(case, focus),
         _ => use_items(case),
     }
 }
@@ -710,5 +743,34 @@ mod shell {
         assert!(!text.contains("use std::fmt"), "{text}");
         let focus = out.summary.passes.iter().find(|s| s.name == "rust-focus");
         assert_eq!(focus.map(|s| (s.runs, s.successes)), Some((2, 2)));
+    }
+
+    #[test]
+    fn a_large_case_is_narrowed_to_the_last_named_item() {
+        // `iter` names dozens of items; the crash is in `bug`, which the query
+        // stack names last.
+        let mut text = String::new();
+        for i in 0..300 {
+            text.push_str(&format!("mod m{i} {{\n    pub fn iter() -> u32 {{\n        [{i}, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19].iter().sum()\n    }}\n    pub struct Padding{i}(pub u64, pub u64);\n}}\n"));
+        }
+        text.push_str("pub trait Helper {}\npub fn bug<T: Helper>() {}\n");
+        let case = TestCase::single("src/lib.rs", text.into_bytes());
+        let focus = Focus {
+            names: vec!["iter".into(), "bug".into()],
+            ..Focus::default()
+        };
+        let broad = after(&case, &step_spans(0, &case, &focus));
+        assert!(broad.len() > NARROW_ABOVE, "the focus keeps every `iter`");
+        let broad_case = TestCase::single("src/lib.rs", broad.into_bytes());
+        // Places alone: there are none, so no candidate.
+        assert!(step_spans(1, &broad_case, &focus).is_empty());
+        let narrow = after(&broad_case, &step_spans(2, &broad_case, &focus));
+        assert_eq!(narrow, "pub trait Helper {}\npub fn bug<T: Helper>() {}\n");
+        // A small case is not narrowed.
+        let small = TestCase::single(
+            "src/lib.rs",
+            b"mod a { pub fn iter() {} }\npub fn bug() {}\n".to_vec(),
+        );
+        assert!(step_spans(2, &small, &focus).is_empty());
     }
 }

@@ -163,13 +163,21 @@ fn unwrap(case: &TestCase, seq: usize, m: &SyntaxNode) -> Option<EditSet<u8>> {
     let inner_uses: Vec<(usize, usize)> = items
         .children()
         .filter(|n| n.kind() == SyntaxKind::USE && imports_from_parent(n, at_root))
-        .map(|n| (usize::from(n.text_range().start()), usize::from(n.text_range().end())))
+        .map(|n| {
+            (
+                usize::from(n.text_range().start()),
+                usize::from(n.text_range().end()),
+            )
+        })
         .collect();
     // And `super::` in its own paths names where its items now are.
     for seg in items.descendants().filter(|n| {
         n.kind() == SyntaxKind::PATH_SEGMENT
             && n.text() == "super"
-            && n.ancestors().find(|a| a.kind() == SyntaxKind::MODULE).as_ref() == Some(m)
+            && n.ancestors()
+                .find(|a| a.kind() == SyntaxKind::MODULE)
+                .as_ref()
+                == Some(m)
     }) {
         let Some(qualifier) = seg.parent().filter(|p| p.kind() == SyntaxKind::PATH) else {
             continue;
@@ -427,14 +435,18 @@ mod m {
 }
 trait b {}
 fn f() -> crate::c {}
-".to_vec(),
+"
+            .to_vec(),
         )]);
         let cands: Vec<String> = plan(&case)
             .iter()
             .map(|p| text(&case.apply(p), "src/lib.rs"))
             .collect();
         assert!(
-            cands.contains(&"\n\n    \n    pub trait a: b {}\n\ntrait b {}\nfn f() -> crate::c {}\n".to_string()),
+            cands.contains(
+                &"\n\n    \n    pub trait a: b {}\n\ntrait b {}\nfn f() -> crate::c {}\n"
+                    .to_string()
+            ),
             "{cands:#?}"
         );
         // The qualifiers of paths outside `use` items, all at once.
