@@ -575,3 +575,56 @@ fn walkdir(dir: &std::path::Path) -> Vec<String> {
     go(dir, dir, &mut out);
     out
 }
+
+/// A crate's `RUSTFLAGS` (one of five needed), cargo arguments and profile
+/// settings come down to what the bug needs; the summary gives the minimal command.
+#[test]
+fn a_crate_keeps_only_the_flags_the_bug_needs() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("fl");
+    write(
+        &root,
+        "Cargo.toml",
+        "[package]\nname = \"fl\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[features]\nextra = []\n",
+    );
+    write(
+        &root,
+        "src/lib.rs",
+        "use core::future::Future;\nuse core::pin::Pin;\n\npub fn spawn_it<V>(captured: V) -> Pin<Box<dyn Future<Output = ()> + Send>> {\n    Box::pin(async {\n        captured;\n    })\n}\n\npub fn pad() -> u32 {\n    3\n}\n",
+    );
+    let o = bin()
+        .current_dir(&root)
+        .env(
+            "RUSTFLAGS",
+            "-Cdebuginfo=0 -Zvalidate-mir --cfg foo -Zthreads=1 -Coverflow-checks=on",
+        )
+        .args([
+            "--ice",
+            "-j",
+            "2",
+            "--no-cache",
+            "--",
+            "--features",
+            "extra",
+        ])
+        .output()
+        .unwrap();
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("the bug needs only these RUSTFLAGS: -Zvalidate-mir"),
+        "{err}"
+    );
+    assert!(
+        err.contains("the bug needs none of the cargo arguments"),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "rustc --edition=2021 --crate-type=lib --crate-name=fl -Zvalidate-mir src/lib.rs"
+        ),
+        "{err}"
+    );
+    let manifest = std::fs::read_to_string(dir.path().join("fl.min/Cargo.toml")).unwrap();
+    assert!(!manifest.contains("features"), "{manifest}");
+}

@@ -228,7 +228,7 @@ impl Job {
     }
 
     /// `var` as the checks see it: set for the job, else inherited.
-    fn env_var(&self, var: &str) -> Option<OsString> {
+    pub(super) fn env_var(&self, var: &str) -> Option<OsString> {
         (self.spec.env.iter().rev())
             .find(|(k, _)| k == var)
             .map(|(_, v)| v.clone())
@@ -281,7 +281,11 @@ impl Job {
                         .map(OsString::from),
                 )
                 .collect(),
-            env: self.spec.env.clone(),
+            // `RUSTFLAGS` are flags here (rustc does not read the variable).
+            env: (self.spec.env.iter())
+                .filter(|(k, _)| k != "RUSTFLAGS")
+                .cloned()
+                .collect(),
             timeout: Some(self.spec.timeout),
             mode: self.spec.mode,
             hang: false,

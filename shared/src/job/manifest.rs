@@ -219,6 +219,53 @@ pub(crate) fn without_build_script(text: &str) -> Option<(String, PathBuf)> {
     Some((doc.to_string(), script))
 }
 
+/// The settings of the manifest `text`'s `[profile.*]` tables: `(profile, key)`.
+pub(crate) fn profile_keys(text: &str) -> Vec<(String, String)> {
+    let Ok(doc) = text.parse::<DocumentMut>() else {
+        return Vec::new();
+    };
+    let Some(profiles) = doc.get("profile").and_then(|p| p.as_table_like()) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (name, table) in profiles.iter() {
+        if let Some(t) = table.as_table_like() {
+            out.extend(t.iter().map(|(k, _)| (name.to_string(), k.to_string())));
+        }
+    }
+    out
+}
+
+/// The manifest `text` with only the profile settings `keep` (see
+/// [`profile_keys`]); a profile left empty goes.
+pub(crate) fn with_profile_keys(text: &str, keep: &[(String, String)]) -> String {
+    let Ok(mut doc) = text.parse::<DocumentMut>() else {
+        return text.to_string();
+    };
+    let Some(profiles) = doc.get_mut("profile").and_then(|p| p.as_table_like_mut()) else {
+        return text.to_string();
+    };
+    let names: Vec<String> = profiles.iter().map(|(k, _)| k.to_string()).collect();
+    for name in names {
+        let Some(t) = profiles.get_mut(&name).and_then(|t| t.as_table_like_mut()) else {
+            continue;
+        };
+        let keys: Vec<String> = t.iter().map(|(k, _)| k.to_string()).collect();
+        for k in keys {
+            if !keep.iter().any(|(p, kk)| *p == name && *kk == k) {
+                t.remove(&k);
+            }
+        }
+        if t.is_empty() {
+            profiles.remove(&name);
+        }
+    }
+    if profiles.is_empty() {
+        doc.remove("profile");
+    }
+    doc.to_string()
+}
+
 use crate::predicate::dependency_tables as tables;
 
 /// The names under which the manifest `text` depends on other crates, in order
@@ -276,6 +323,18 @@ pub(crate) fn without(text: &str, drop: &[String]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn profile_settings_are_kept_one_by_one() {
+        let text = "[package]\nname = \"a\"\n\n[profile.dev]\nopt-level = 3\ndebug = false\n\n[profile.release]\nlto = true\n";
+        let keys = profile_keys(text);
+        assert_eq!(keys.len(), 3);
+        assert_eq!(
+            with_profile_keys(text, &keys[..1]),
+            "[package]\nname = \"a\"\n\n[profile.dev]\nopt-level = 3\n"
+        );
+        assert_eq!(with_profile_keys(text, &[]), "[package]\nname = \"a\"\n");
+    }
 
     #[test]
     fn lints_profiles_and_the_build_script_go_out_of_the_way() {

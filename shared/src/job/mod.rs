@@ -389,6 +389,8 @@ impl Job {
             best = self.verify_result(best, checked_form, &mut summary, observer, cancel)?;
         }
         if self.output_tree.is_some() && !summary.cancelled {
+            // The fewest flags first: a `--features` that goes lets `[features]` go.
+            self.reduce_crate_flags(&best, &mut summary, observer, cancel)?;
             best = self.tidy_manifest(best, &mut summary, observer, cancel)?;
             best = self.self_contained(best, &mut summary, observer, cancel)?;
         }

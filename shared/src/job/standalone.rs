@@ -693,9 +693,9 @@ fn rewrite_uses(text: &str, name: &str) -> Option<String> {
                 .parent()
                 .and_then(ast::UseTree::cast)
                 .is_some_and(|u| {
-                    !u.syntax()
+                    u.syntax()
                         .parent()
-                        .is_some_and(|p| p.kind() == SyntaxKind::USE_TREE_LIST)
+                        .is_none_or(|p| p.kind() != SyntaxKind::USE_TREE_LIST)
                 });
             if goes_on || in_use {
                 edits.push((seg.syntax().text_range(), format!("crate::{name}")));

@@ -177,6 +177,13 @@ impl IcePredicate {
         self.config.flags = flags;
     }
 
+    /// Sets the environment variable `key` of every compile (replacing an earlier
+    /// setting; an inherited value is overridden).
+    pub fn set_env_var(&mut self, key: &str, value: String) {
+        self.config.env.retain(|(k, _)| k != key);
+        self.config.env.push((key.into(), value.into()));
+    }
+
     /// The settings.
     pub fn config(&self) -> &IceConfig {
         &self.config
