@@ -6,6 +6,8 @@
 mod consider;
 mod workers;
 
+pub use workers::Pacer;
+
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -55,6 +57,9 @@ pub struct Config {
     /// rather than what they would test if it fails. Speed only; the result is the
     /// same.
     pub bet_on_success: Vec<&'static str>,
+    /// A virtual clock's hooks into the worker pool (simulations only, see
+    /// [`Pacer`]); `None` (the default) in real reductions.
+    pub pacer: Option<std::sync::Arc<dyn Pacer>>,
 }
 
 impl Default for Config {
@@ -72,6 +77,7 @@ impl Default for Config {
             progress_interval: Duration::from_millis(100),
             fallback: Vec::new(),
             bet_on_success: Vec::new(),
+            pacer: None,
         }
     }
 }
@@ -228,6 +234,7 @@ pub fn reduce<C: Case>(
             config.scratch_parent.as_deref(),
             predicate,
             forms,
+            config.pacer.clone(),
             scope,
         )
         .map_err(EngineError::Scratch)?;

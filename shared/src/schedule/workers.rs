@@ -8,7 +8,7 @@
 //! depend on how many workers there are or on which run ends first.
 
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 use std::thread::Scope;
 
 use crate::cache::Key;
@@ -23,6 +23,23 @@ pub(crate) enum Task<C> {
     /// Compute the form of a case, whose key is given (see
     /// [`crate::Reduction::finish`]), and test it.
     Form(C, Key),
+}
+
+/// Hooks for a virtual clock (`shared/examples/scaling.rs`; [`crate::Config::pacer`],
+/// `None` in real reductions): the pool says when a worker is handed a run, when it
+/// hands a result back, and when the scheduler blocks waiting for one and wakes. A
+/// simulation whose checks "take" time on a clock of its own learns from them when
+/// every thread waits, the only moment that clock may jump. They decide nothing.
+pub trait Pacer: Send + Sync + std::fmt::Debug {
+    /// A worker is about to be handed a run (on the scheduler's thread).
+    fn handed(&self);
+    /// A worker has handed a result back (on the worker's thread; the scheduler
+    /// may have received it already).
+    fn returned(&self);
+    /// The scheduler is about to block until a result comes back.
+    fn waiting(&self);
+    /// The scheduler has received a result and goes on.
+    fn received(&self);
 }
 
 struct Job<C> {
@@ -64,6 +81,7 @@ pub(crate) struct Workers<C> {
     forms: bool,
     /// Scratch directories; dropped (removed) only after every run has ended.
     dirs: Vec<Scratch>,
+    pacer: Option<Arc<dyn Pacer>>,
 }
 
 /// Where a [`Task::Form`] gets the form, and how the worker keys it.
@@ -79,6 +97,7 @@ impl<C: crate::case::Case> Workers<C> {
         parent: Option<&Path>,
         predicate: &'env dyn Predicate<C>,
         forms: Option<FormMaker<'env, C>>,
+        pacer: Option<Arc<dyn Pacer>>,
         scope: &'scope Scope<'scope, 'env>,
     ) -> std::io::Result<Workers<C>> {
         let can_form = forms.is_some();
@@ -96,6 +115,7 @@ impl<C: crate::case::Case> Workers<C> {
             let scratch: PathBuf = dir.path().join("work");
             let done_tx = done_tx.clone();
             let forms = forms.clone();
+            let pacer = pacer.clone();
             scope.spawn(move || {
                 while let Ok(job) = rx.recv() {
                     let _ = std::fs::create_dir_all(&scratch);
@@ -126,14 +146,15 @@ impl<C: crate::case::Case> Workers<C> {
                             (result, Some(form))
                         }
                     };
-                    if done_tx
-                        .send(Done {
-                            worker,
-                            result,
-                            form,
-                        })
-                        .is_err()
-                    {
+                    let sent = done_tx.send(Done {
+                        worker,
+                        result,
+                        form,
+                    });
+                    if let Some(p) = &pacer {
+                        p.returned();
+                    }
+                    if sent.is_err() {
                         break;
                     }
                 }
@@ -145,6 +166,7 @@ impl<C: crate::case::Case> Workers<C> {
             done,
             forms: can_form,
             dirs,
+            pacer,
         })
     }
 }
@@ -184,6 +206,12 @@ impl<C> Workers<C> {
             task,
             cancel: abort.clone(),
         };
+        // Before the hand-over: the worker may be done with the run before `send`
+        // returns. (A send fails only if the worker's thread is gone, which does not
+        // happen while the pool lives: it ends when its channel closes.)
+        if let Some(p) = &self.pacer {
+            p.handed();
+        }
         if self.jobs[w].send(job).is_ok() {
             self.busy[w] = Some(Running {
                 key,
@@ -198,7 +226,14 @@ impl<C> Workers<C> {
         if self.in_flight() == 0 {
             return None;
         }
-        let done = self.done.recv().ok()?;
+        if let Some(p) = &self.pacer {
+            p.waiting();
+        }
+        let done = self.done.recv().ok();
+        if let Some(p) = &self.pacer {
+            p.received();
+        }
+        let done = done?;
         let running = self.busy[done.worker].take().expect("a run was under way");
         Some(Finished {
             key: running.key,
