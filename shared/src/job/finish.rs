@@ -107,6 +107,7 @@ impl Job {
             && build_script(&text, &best).is_none()
             && manifest::dependency_names(&text).is_empty()
         {
+            self.drop_lock_file(&text);
             return Ok(best);
         }
         observer.on_event(&Event::Note(
@@ -214,9 +215,14 @@ impl Job {
                 }
             }
         }
-        // A package without dependencies needs no lock file (cargo writes one with
-        // the package alone); a workspace's stays.
-        if manifest::dependency_names(&text).is_empty()
+        self.drop_lock_file(&text);
+        Ok(best)
+    }
+
+    /// A package without dependencies (its manifest `text`) needs no lock file
+    /// (cargo writes one with the package alone): it goes. A workspace's stays.
+    fn drop_lock_file(&self, text: &str) {
+        if manifest::dependency_names(text).is_empty()
             && self
                 .output_tree
                 .as_ref()
@@ -224,7 +230,6 @@ impl Job {
         {
             let _ = std::fs::remove_file(self.output.join("Cargo.lock"));
         }
-        Ok(best)
     }
 
     /// `var` as the checks see it: set for the job, else inherited.
