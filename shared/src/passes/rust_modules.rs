@@ -8,6 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
+use ra_ap_syntax::ast::{self, AstNode};
 use ra_ap_syntax::{SyntaxKind, SyntaxNode};
 
 use super::Pass;
@@ -40,8 +41,23 @@ fn plan(case: &TestCase) -> Vec<EditSet<u8>> {
             continue;
         }
         let Some(root) = parse(bytes) else { continue };
-        let dir = module_dir(path);
-        for m in root.children().filter(|n| n.kind() == SyntaxKind::MODULE) {
+        for m in root
+            .descendants()
+            .filter(|n| n.kind() == SyntaxKind::MODULE)
+        {
+            // `mod m;` inside inline modules `mod a { mod b { .. } }` lives in
+            // `a/b/` beside the file's own module directory.
+            let mut dir = module_dir(path);
+            let mut outer: Vec<String> = m
+                .ancestors()
+                .skip(1)
+                .filter(|a| a.kind() == SyntaxKind::MODULE)
+                .filter_map(|a| module_name(&a))
+                .collect();
+            outer.reverse();
+            for name in outer {
+                dir.push(name);
+            }
             for wrapped in [false, true] {
                 if let Some(edits) = inline(case, seq, &dir, &m, wrapped) {
                     out.push(edits);
@@ -288,20 +304,50 @@ fn inline(
         return None;
     }
     let name = module_name(m)?;
-    let file = [
-        dir.join(format!("{name}.rs")),
-        dir.join(&name).join("mod.rs"),
-    ]
-    .into_iter()
-    .find_map(|p| case.index_of(&p))?;
+    // `#[path = "x.rs"] mod m;` (outside inline modules: relative to the file's
+    // own directory).
+    let path_attr = m.children().find_map(ast::Attr::cast).and_then(|a| {
+        (a.path()?.syntax().text() == "path")
+            .then(|| a.expr())
+            .flatten()
+            .map(|e| e.syntax().text().to_string().trim_matches('"').to_string())
+            .map(|v| (a, v))
+    });
+    let candidates = match &path_attr {
+        Some((_, value)) => {
+            if m.ancestors()
+                .skip(1)
+                .any(|a| a.kind() == SyntaxKind::MODULE)
+            {
+                return None;
+            }
+            let own_dir = case.path(seq).parent().unwrap_or(Path::new(""));
+            vec![own_dir.join(value)]
+        }
+        None => vec![
+            dir.join(format!("{name}.rs")),
+            dir.join(&name).join("mod.rs"),
+        ],
+    };
+    let file = candidates.into_iter().find_map(|p| case.index_of(&p))?;
     let contents = case.seq(file);
     if file == seq || contents.is_empty() {
         return None;
     }
     let r = m.text_range();
     let with = if wrapped {
-        // `pub mod m;` → `pub mod m {\n..\n}`: the declaration without its `;`.
-        let decl = &case.seq(seq)[usize::from(r.start())..usize::from(r.end())];
+        // `pub mod m;` → `pub mod m {\n..\n}`: the declaration without its `;`
+        // (and without its `#[path]`, which would say where nested files are).
+        let text = case.seq(seq);
+        let mut decl = text[usize::from(r.start())..usize::from(r.end())].to_vec();
+        if let Some((attr, _)) = &path_attr {
+            let a = attr.syntax().text_range();
+            let (a0, a1) = (
+                usize::from(a.start()) - usize::from(r.start()),
+                usize::from(a.end()) - usize::from(r.start()),
+            );
+            decl.drain(a0..a1);
+        }
         let decl = decl.strip_suffix(b";")?;
         [decl, b" {\n", contents, b"}"].concat()
     } else {
@@ -453,6 +499,36 @@ fn f() -> crate::c {}
         assert!(
             cands.contains(&"use crate::m::a;\nmod m {\n    use crate::{b, c};\n    pub trait a: super::b {}\n}\ntrait b {}\nfn f() -> c {}\n".to_string()),
             "{cands:#?}"
+        );
+    }
+
+    #[test]
+    fn nested_and_path_modules_are_inlined() {
+        let case = TestCase::from_files([
+            (
+                "src/lib.rs".into(),
+                b"mod parser {\nmod table;\n}\n#[path = \"wrapper.rs\"]\nmod imp;\n".to_vec(),
+            ),
+            ("src/parser/table.rs".into(), b"struct T;\n".to_vec()),
+            ("src/wrapper.rs".into(), b"struct W;\n".to_vec()),
+        ]);
+        let texts: Vec<String> = plan(&case)
+            .iter()
+            .map(|p| text(&case.apply(p), "src/lib.rs"))
+            .collect();
+        assert!(
+            texts.contains(
+                &"mod parser {\nstruct T;\n\n}\n#[path = \"wrapper.rs\"]\nmod imp;\n".to_string()
+            ),
+            "{texts:#?}"
+        );
+        assert!(
+            texts.contains(&"mod parser {\nmod table;\n}\nstruct W;\n\n".to_string()),
+            "{texts:#?}"
+        );
+        assert!(
+            texts.contains(&"mod parser {\nmod table;\n}\n\nmod imp {\nstruct W;\n}\n".to_string()),
+            "{texts:#?}"
         );
     }
 }
