@@ -292,7 +292,7 @@ def run_ours(cm, work, sub, trig, base, timeout):
            "stderr_tail": open(os.path.join(base, "ours.stderr"), errors="replace").read().splitlines()[-8:]}
     if summ:
         rec["tool"] = {k: summ.get(k) for k in ("predicate_runs", "seconds", "input_bytes", "output_bytes", "output_path",
-                                                 "rustc_command", "command") if k in summ}
+                                                 "cancelled", "alone", "signature") if k in summ}
     if summ and summ.get("output_path") and os.path.exists(summ["output_path"]) and not os.path.exists(out):
         out = summ["output_path"]
     if not os.path.exists(out):
@@ -384,8 +384,7 @@ def targets(o, s):
     """Which of issue 31's targets ours meets."""
     t = {"finished": o.get("exit") == 0 and o["seconds"] <= TARGETS_SECS}
     files = o.get("result_files") or []
-    t["one_file"] = o.get("rs_files") == 1 and sorted(os.path.basename(f) for f in files if not f.endswith("Cargo.lock")) \
-        == sorted(["Cargo.toml", os.path.basename(next((f for f in files if f.endswith(".rs")), "x.rs"))])
+    t["one_file"] = o.get("rs_files") == 1 and len(files) == 2 and sum(os.path.basename(f) == "Cargo.toml" for f in files) == 1
     t["no_deps_no_build"] = bool(o.get("deps_free"))
     t["plain_rustc"] = bool(o.get("plain_rustc", {}).get("same_ice"))
     t["ratio"] = bool(s.get("nonws") and o.get("nonws") is not None and o["nonws"] / s["nonws"] <= RATIO)
