@@ -349,14 +349,17 @@ def run_tr(tr, flat, root_rel, sub, trig, base, timeout):
     check = os.path.join(base, "check-tr.sh")
     ice = trig["ice"].replace("'", "'\\''")
     with open(check, "w") as f:
-        f.write(f"""#!/bin/sh
-# exit 0 iff the same ICE appears
-d=$(mktemp -d)
-cp -r '{flat}/.' "$d/" && cp "$1" "$d/{root_rel}"
-(cd "$d" && CARGO_TARGET_DIR="$d/target" cargo {sub} --quiet) 2> "$d/err" >/dev/null
-grep -qF -- '{ice}' "$d/err"; r=$?
-rm -rf "$d"
-exit $r
+        f.write(f"""#!/bin/bash
+# exit 0 iff the same ICE appears. A free slot (one per concurrent check) keeps its own
+# target directory, so that the registry dependencies are built once per slot.
+for s in 0 1 2 3 4 5 6 7; do
+  exec 9>'{base}/tr-slot'$s.lock
+  if flock -n 9; then break; fi
+done
+d='{base}/tr-slot'$s
+rm -rf "$d/crate" && mkdir -p "$d/crate" && cp -r '{flat}/.' "$d/crate/" && cp "$1" "$d/crate/{root_rel}"
+(cd "$d/crate" && CARGO_INCREMENTAL=0 CARGO_TARGET_DIR="$d/target" cargo {sub} --quiet) 2> "$d/err" >/dev/null
+grep -qF -- '{ice}' "$d/err"
 """)
     os.chmod(check, 0o755)
     out = os.path.join(base, "tr-result.rs")
