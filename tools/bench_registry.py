@@ -429,7 +429,12 @@ def main():
     a = ap.parse_args()
     cm = a.ours or next((p for p in ["/tmp/regbench/cm", os.path.join(ROOT, "target", "release", "cargo-minimize")]
                          if os.path.exists(p)), None)
-    tr = os.environ.get("TREEREDUCE") or os.path.join(ROOT, "target", "bench-tools", "bin", "treereduce-rust")
+    common = subprocess.run(["git", "rev-parse", "--path-format=absolute", "--git-common-dir"], cwd=ROOT,
+                            capture_output=True, text=True).stdout.strip()
+    roots = [ROOT] + ([os.path.dirname(common)] if common else [])   # a worktree: the main checkout's target/ too
+    tr = os.environ.get("TREEREDUCE") or next(
+        (p for p in (os.path.join(r, "target", "bench-tools", "bin", "treereduce-rust") for r in roots) if os.path.exists(p)),
+        shutil.which("treereduce-rust") or "treereduce-rust")
     if not a.verify_only:
         assert cm and os.path.exists(cm), "no cargo-minimize binary (--ours)"
         assert a.skip_tr or os.path.exists(tr), f"no treereduce-rust at {tr}"
