@@ -29,6 +29,7 @@ chosen). For each case:
 Usage: tools/bench_registry.py [--split tune|heldout] [--only SUBSTR] [--out FILE]
           [--ours PATH] [--timeout-ours 300] [--timeout-tr 300] [--verify-only]
           [--skip-tr] [--work DIR]
+       tools/bench_registry.py --render RESULTS.json...   (the tables of saved runs)
 --verify-only: fetch, insert and verify the ICE only (no reduction).
 Needs: cargo-minimize (--ours, default /tmp/regbench/cm, else target/release), treereduce-rust
 (target/bench-tools/bin/treereduce-rust, or $TREEREDUCE).
@@ -394,6 +395,11 @@ def targets(o, s):
     return t
 
 
+def files_note(o):
+    files = (o or {}).get("result_files") or []
+    return f" ({', '.join(files)})" if 0 < len(files) <= 5 else ""
+
+
 def table(rows):
     hdr = ("| case | shape | input (files, KB .rs) | ours s | checks | result files | .rs | deps-free | nonws B | S | ratio "
            "| plain rustc ICE | targets met | tr s | tr checks | tr B | tr timeout |")
@@ -409,13 +415,24 @@ def table(rows):
         lines.append(
             f"| {r['case']} | {r['shape']} | {r['input_rs_files']}, {r['input_rs_kb']} | {o.get('seconds', '-')}"
             f"{' (exit ' + str(o.get('exit')) + ')' if o and o.get('exit') != 0 else ''} | {o.get('checks', '-')} "
-            f"| {len(o.get('result_files') or []) if o else '-'} | {o.get('rs_files', '-')} | {'yes' if o.get('deps_free') else 'no'} "
+            f"| {len(o.get('result_files') or []) if o else '-'}{files_note(o)} | {o.get('rs_files', '-')} | {'yes' if o.get('deps_free') else 'no'} "
             f"| {o.get('nonws', '-')} | {s.get('nonws', '-')} | {ratio} | {'yes' if o.get('plain_rustc', {}).get('same_ice') else 'no'} "
             f"| {met} | {t.get('seconds', '-')} | {t.get('checks', '-')} | {t.get('nonws', '-')} | {'yes' if t.get('timeout') else 'no' if t else '-'} |")
     return "\n".join(lines)
 
 
+def render(paths):
+    rows = [r for p in paths for r in json.load(open(p))]
+    for split in ("tune", "heldout"):
+        sel = [r for r in rows if r["split"] == split]
+        if sel:
+            print(f"\n### {split}\n")
+            print(table(sel))
+
+
 def main():
+    if len(sys.argv) > 2 and sys.argv[1] == "--render":
+        return render(sys.argv[2:])
     ap = argparse.ArgumentParser()
     ap.add_argument("--split", choices=["tune", "heldout"])
     ap.add_argument("--only", default="")
