@@ -30,6 +30,7 @@ Usage: tools/bench_registry.py [--split tune|heldout] [--only SUBSTR] [--out FIL
           [--ours PATH] [--timeout-ours 300] [--timeout-tr 300] [--verify-only]
           [--skip-tr] [--work DIR]
        tools/bench_registry.py --render RESULTS.json...   (the tables of saved runs)
+       tools/bench_registry.py --reinspect RESULTS.json   (inspect the saved result dirs again)
 --verify-only: fetch, insert and verify the ICE only (no reduction).
 Needs: cargo-minimize (--ours, default /tmp/regbench/cm, else target/release), treereduce-rust
 (target/bench-tools/bin/treereduce-rust, or $TREEREDUCE).
@@ -299,13 +300,29 @@ def run_ours(cm, work, sub, trig, base, timeout):
     if not os.path.exists(out):
         rec["result"] = None
         return rec
+    crate = summ.get("output_path") if summ else None
+    rec.update(inspect(out, crate if crate and os.path.exists(crate) else out, sub, trig["ice"]))
+    return rec
+
+
+def inspect(out, crate, sub, ice):
+    """What the result directory `out` holds. `crate`: the crate the tool reduced (the
+    member, when the result is a copy of a workspace), whose .rs files are measured and
+    whose root file is given to plain rustc; files, dependencies and build scripts are
+    those of the whole directory, as the user gets it."""
     files = all_files(out)
     rs = rs_files(out)
     deps, builds, editions = manifest_info(out)
-    rec.update({"path": out, "result_files": files, "rs_files": len(rs), "deps": deps, "build_scripts": builds,
-                "deps_free": not deps and not builds, "nonws": sum(nonws_file(p) for p in rs)})
-    rec["plain_rustc"] = plain_rustc(out, rs, editions, trig["ice"])
-    rec["cargo_same_ice"] = cargo_shows(out, sub, trig["ice"])[1]
+    crate_rel = os.path.relpath(crate, out)
+    crate_rs = rs_files(crate)
+    rec = {"path": out, "reduced_crate": crate_rel, "result_files": files, "rs_files": len(rs), "deps": deps,
+           "build_scripts": builds, "deps_free": not deps and not builds,
+           "nonws": sum(nonws_file(p) for p in crate_rs), "nonws_all": sum(nonws_file(p) for p in rs),
+           "crate_rs_files": len(crate_rs)}
+    rec["plain_rustc"] = plain_rustc(crate, crate_rs, manifest_info(crate)[2], ice)
+    if crate_rel != ".":
+        rec["plain_rustc"]["file"] = os.path.join(crate_rel, rec["plain_rustc"]["file"] or "")
+    rec["cargo_same_ice"] = cargo_shows(out, sub, ice)[1]
     return rec
 
 
@@ -360,12 +377,17 @@ done
 d='{base}/tr-slot'$s
 rm -rf "$d/crate" && mkdir -p "$d/crate" && cp -r '{flat}/.' "$d/crate/" && cp "$1" "$d/crate/{root_rel}"
 (cd "$d/crate" && CARGO_INCREMENTAL=0 CARGO_TARGET_DIR="$d/target" cargo {sub} --quiet) 2> "$d/err" >/dev/null
-grep -qF -- '{ice}' "$d/err"
+grep -qF -- '{ice}' "$d/err" || exit 1
+# keep the smallest interesting candidate: treereduce-rust writes its output only at the end
+exec 8>'{base}/tr-best.lock'; flock 8
+if [ ! -e '{base}/tr-best.rs' ] || [ $(wc -c < "$1") -lt $(wc -c < '{base}/tr-best.rs') ]; then cp "$1" '{base}/tr-best.rs'; fi
+exit 0
 """)
     os.chmod(check, 0o755)
     out = os.path.join(base, "tr-result.rs")
-    if os.path.exists(out):
-        os.remove(out)
+    for p in (out, os.path.join(base, "tr-best.rs")):
+        if os.path.exists(p):
+            os.remove(p)
     args = [tr, "-s", os.path.join(flat, root_rel), "-o", out, "-j", "2", "--timeout", "60", check, "@@.rs"]
     rc, secs = run_limited(args, env, base, timeout, os.path.join(base, "tr"))
     rec = {"exit": rc, "seconds": round(secs, 1), "checks": bt.count(counter), "timeout": rc == "timeout",
@@ -379,6 +401,9 @@ grep -qF -- '{ice}' "$d/err"
         rec["cargo_same_ice"] = cargo_shows(res, sub, trig["ice"])[1]
     else:
         rec["nonws"] = None
+    best = os.path.join(base, "tr-best.rs")
+    if os.path.exists(best):
+        rec["best_nonws"] = nonws_file(best)     # the smallest candidate it found interesting (on a timeout: its best so far)
     return rec
 
 
@@ -416,8 +441,8 @@ def table(rows):
             f"| {r['case']} | {r['shape']} | {r['input_rs_files']}, {r['input_rs_kb']} | {o.get('seconds', '-')}"
             f"{' (exit ' + str(o.get('exit')) + ')' if o and o.get('exit') != 0 else ''} | {o.get('checks', '-')} "
             f"| {len(o.get('result_files') or []) if o else '-'}{files_note(o)} | {o.get('rs_files', '-')} | {'yes' if o.get('deps_free') else 'no'} "
-            f"| {o.get('nonws', '-')} | {s.get('nonws', '-')} | {ratio} | {'yes' if o.get('plain_rustc', {}).get('same_ice') else 'no'} "
-            f"| {met} | {t.get('seconds', '-')} | {t.get('checks', '-')} | {t.get('nonws', '-')} | {'yes' if t.get('timeout') else 'no' if t else '-'} |")
+            f"| {o.get('nonws', '-')}{' (dir: ' + str(o['nonws_all']) + ')' if o.get('nonws_all', o.get('nonws')) != o.get('nonws') else ''} | {s.get('nonws', '-')} | {ratio} | {'yes' if o.get('plain_rustc', {}).get('same_ice') else 'no'} "
+            f"| {met} | {t.get('seconds', '-')} | {t.get('checks', '-')} | {t.get('nonws') if t.get('nonws') is not None else ('none, best seen ' + str(t['best_nonws']) if t.get('best_nonws') else '-')} | {'yes' if t.get('timeout') else 'no' if t else '-'} |")
     return "\n".join(lines)
 
 
@@ -430,9 +455,22 @@ def render(paths):
             print(table(sel))
 
 
+def reinspect(path):
+    """Inspects the saved result directories of a run again (after a change here)."""
+    rows = json.load(open(path))
+    for r in rows:
+        o = r.get("ours")
+        if o and o.get("path") and os.path.exists(o["path"]):
+            crate = (o.get("tool") or {}).get("output_path") or o["path"]
+            o.update(inspect(o["path"], crate if os.path.exists(crate) else o["path"], r["sub"], r["ice"]))
+    json.dump(rows, open(path, "w"), indent=1)
+
+
 def main():
     if len(sys.argv) > 2 and sys.argv[1] == "--render":
         return render(sys.argv[2:])
+    if len(sys.argv) > 2 and sys.argv[1] == "--reinspect":
+        return reinspect(sys.argv[2])
     ap = argparse.ArgumentParser()
     ap.add_argument("--split", choices=["tune", "heldout"])
     ap.add_argument("--only", default="")
