@@ -4,6 +4,7 @@
 //! [`JobSpec`] and map [`JobError`] kinds to exit codes or editor messages.
 
 mod clear;
+mod extract;
 mod finish;
 mod flags;
 mod manifest;
@@ -393,6 +394,7 @@ impl Job {
             self.reduce_crate_flags(&best, &mut summary, observer, cancel)?;
             best = self.tidy_manifest(best, &mut summary, observer, cancel)?;
             best = self.self_contained(best, &mut summary, observer, cancel)?;
+            self.extract_member(&best, &mut summary, observer, cancel)?;
         }
         if self.output_tree.is_none() && !summary.cancelled {
             flags::reduce_flags(

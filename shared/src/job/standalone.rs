@@ -151,14 +151,24 @@ impl Job {
         Ok(())
     }
 
-    /// The output crate (the best so far and its manifest) copied to `work/crate`.
+    /// The output crate (the best so far and its manifest, with the workspace the
+    /// output holds it in) copied to `work/crate`; returns the crate's directory
+    /// in the copy.
     fn copy_of_output(&self, work: &Path) -> std::io::Result<PathBuf> {
         let dest = work.join("crate");
         if dest.exists() {
             std::fs::remove_dir_all(&dest)?;
         }
-        copy_tree(&self.output, &dest)?;
-        Ok(dest)
+        match &self.output_tree {
+            Some((_, tree)) if self.output.starts_with(tree) => {
+                copy_tree(tree, &dest)?;
+                Ok(dest.join(self.output.strip_prefix(tree).unwrap_or(Path::new(""))))
+            }
+            _ => {
+                copy_tree(&self.output, &dest)?;
+                Ok(dest)
+            }
+        }
     }
 
     /// Reduces from `start` (a transformation of the result) with `manifest` as the
@@ -478,7 +488,16 @@ fn inlined(
     let metadata =
         cargo_metadata::MetadataCommand::parse(String::from_utf8(out.stdout).ok()?).ok()?;
     let resolve = metadata.resolve.as_ref()?;
-    let root_id = resolve.root.as_ref()?;
+    // The package in `dir` (in a workspace, `resolve.root` is the root's).
+    let here = dir.join("Cargo.toml");
+    let root_id = metadata
+        .packages
+        .iter()
+        .find(|p| {
+            p.manifest_path.as_std_path().canonicalize().ok() == here.canonicalize().ok()
+        })
+        .map(|p| &p.id)
+        .or(resolve.root.as_ref())?;
     let node = |id: &cargo_metadata::PackageId| resolve.nodes.iter().find(|n| &n.id == id);
     let package = |id: &cargo_metadata::PackageId| metadata.packages.iter().find(|p| &p.id == id);
     let normal = |d: &cargo_metadata::NodeDep| {
