@@ -94,8 +94,14 @@ impl Job {
             .strip_prefix(source.tree())
             .map(Path::to_path_buf)
             .unwrap_or_default();
-        let first = member_dir.components().next().map(|c| c.as_os_str().to_owned());
-        for entry in std::fs::read_dir(source.tree()).map_err(internal)?.flatten() {
+        let first = member_dir
+            .components()
+            .next()
+            .map(|c| c.as_os_str().to_owned());
+        for entry in std::fs::read_dir(source.tree())
+            .map_err(internal)?
+            .flatten()
+        {
             let name = entry.file_name();
             if Some(&name) == first.as_ref() {
                 continue;
@@ -204,7 +210,10 @@ mod tests {
         assert!(out.contains("version = \"1.2.0\""), "{out}");
         assert!(out.contains("edition = \"2021\""), "{out}");
         assert!(out.contains("itoa = \"1\""), "{out}");
-        assert!(!out.contains("lints") && out.contains("[workspace]"), "{out}");
+        assert!(
+            !out.contains("lints") && out.contains("[workspace]"),
+            "{out}"
+        );
         // Still depending on another member: not yet.
         let member = "[package]\nname = \"a\"\n\n[dependencies]\nb = { path = \"../b\" }\n";
         assert_eq!(standalone_manifest(member, ws), None);

@@ -493,9 +493,7 @@ fn inlined(
     let root_id = metadata
         .packages
         .iter()
-        .find(|p| {
-            p.manifest_path.as_std_path().canonicalize().ok() == here.canonicalize().ok()
-        })
+        .find(|p| p.manifest_path.as_std_path().canonicalize().ok() == here.canonicalize().ok())
         .map(|p| &p.id)
         .or(resolve.root.as_ref())?;
     let node = |id: &cargo_metadata::PackageId| resolve.nodes.iter().find(|n| &n.id == id);
