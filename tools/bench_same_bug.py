@@ -31,12 +31,17 @@ RUSTC_ICE=0 --no-cache --json and a wall-clock limit (--timeout, 600 s):
 Each --ice result is checked again independently: the file result with the case's rustc
 command (`--crate-name` of the original), the crate result (`NAME.min/`, moved aside per
 run) with `cargo check`/`cargo build`; it must exit 101 with the `ice:` substring.
+With --minimal, the last --ice file result is also checked for 1-minimality by
+tools/check_minimal.py with the script check above (`--first-per-kind`, --minimal-jobs
+checks at once): a "1-min" column ("yes", or the kinds of interesting neighbours:
+byte, tokens, line, pair, pair ends, replace) and the neighbours run.
 Sizes are non-whitespace bytes (all `.rs` files of a crate). Prints a Markdown table and
 a summary per input kind; --out saves every row as JSON (rewritten after each case).
 
 Usage: tools/bench_same_bug.py --split tune|heldout [--only SUBSTRING] [--kinds file,crate]
            [--jobs-list 1,2] [--skip-script] [--script-from FILES.json] [--timeout SECS]
            [--lines N] [--work DIR] [--out results.json] [--inputs-only]
+           [--minimal [--minimal-jobs N]]
 Needs: target/release/cargo-minimize (or $CARGO_MINIMIZE), copied to a private
 directory at startup so that a rebuild while this runs does not change it.
 """
@@ -364,6 +369,14 @@ def run_case(cm, ice_file, kind, a, base, script_rows):
         row[f"ice_j{j}"] = rec
         print(f"  --ice -j {j}: exit {rec['exit']}, {rec.get('nonws')} B, {rec.get('predicate_runs')} checks, "
               f"{rec['seconds']} s, same ICE {rec['same_ice']}", file=sys.stderr, flush=True)
+    last = row.get(f"ice_j{a.jobs_list[-1]}", {})
+    if a.minimal and kind == "file" and last.get("same_ice"):
+        script = os.path.join(work, "check.sh")
+        write_script(script, c, name)
+        row["minimal"] = check_minimal(last["path"], script, a.minimal_jobs)
+        m = row["minimal"]
+        print(f"  1-minimal: {m.get('minimal')} {m.get('kinds', '')} ({m.get('checked')} of {m.get('neighbours')} run, "
+              f"{m.get('seconds')} s)", file=sys.stderr, flush=True)
     if not a.skip_script:
         if kind == "file":
             script = os.path.join(work, "check.sh")
@@ -386,6 +399,27 @@ def run_case(cm, ice_file, kind, a, base, script_rows):
             row["script"] = {**rec, "from": "file input"}
             print(f"  --script -j {a.script_jobs} (file input): exit {rec['exit']}, {rec.get('nonws')} B", file=sys.stderr, flush=True)
     return row
+
+
+def check_minimal(path, script, jobs):
+    """tools/check_minimal.py on a result with the case's check script (JSON summary)."""
+    t0 = time.time()
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "check_minimal.py"), path, "--json", "--first-per-kind",
+                        "-j", str(jobs), "--", script], capture_output=True, text=True, errors="replace")
+    try:
+        out = json.loads(r.stdout.strip().splitlines()[-1])
+    except (IndexError, ValueError):
+        out = {"minimal": None, "error": r.stderr[-500:]}
+    out["seconds"] = round(time.time() - t0, 1)
+    return out
+
+
+def fmt_minimal(m):
+    if m is None:
+        return "-"
+    if m.get("minimal") is None:
+        return "error"
+    return "yes" if m["minimal"] else "no: " + ", ".join(sorted(m.get("kinds", {})))
 
 
 # ---------------------------------------------------------------- report
@@ -414,7 +448,7 @@ def table(rows, jobs_list, script_jobs):
     js = [f"-j{j}" for j in jobs_list]
     hdr = (f"| case | input | input B | " + " | ".join(f"--ice {j}" for j in js) + f" | --script -j{script_jobs} | ratio | "
            f"checks ({'/'.join(js)}/script) | s ({'/'.join(js)}/script) | exit ({'/'.join(js)}/script) | same ICE | "
-           f"{' == '.join(js)} | .rs files |")
+           f"{' == '.join(js)} | .rs files | 1-min |")
     lines = [hdr, "|" + "---|" * (hdr.count("|") - 1)]
     for r in rows:
         if r.get("skipped"):
@@ -437,7 +471,7 @@ def table(rows, jobs_list, script_jobs):
             + "/".join([fmt(x.get("predicate_runs")) for x in ices] + [sc_runs]) + " | "
             + "/".join([fmt(x["seconds"]) for x in ices] + [sc_secs]) + " | "
             + "/".join([fmt(x["exit"]) for x in ices] + [sc_exit]) + " | "
-            f"{same} | {'yes' if r['identical'] else 'NO'} | {files} |")
+            f"{same} | {'yes' if r['identical'] else 'NO'} | {files} | {fmt_minimal(r.get('minimal'))} |")
     return "\n".join(lines)
 
 
@@ -449,10 +483,12 @@ def summary(rows, kind, jobs_list):
     ratios = [r["ratio"] for r in done if r["ratio"] is not None]
     med = f"{statistics.median(ratios):.2f}" if ratios else "-"
     ident = " == ".join(f"-j{j}" for j in jobs_list)
+    mins = [r["minimal"] for r in done if r.get("minimal")]
+    minimal = f"; 1-minimal: {sum(1 for m in mins if m.get('minimal'))}/{len(mins)}" if mins else ""
     return (f"{kind}: {len(done)} of {len(rs)} cases run ({len(rs) - len(done)} skipped); "
             f"exit 0: {sum(r['exit0'] for r in done)}/{len(done)}; same ICE: {sum(r['same_ice'] for r in done)}/{len(done)}; "
             f"ratio <= 1.1: {sum(1 for x in ratios if x <= 1.1)}/{len(done)} ({len(ratios)} with a ratio); "
-            f"{ident}: {sum(r['identical'] for r in done)}/{len(done)}; median ratio: {med}")
+            f"{ident}: {sum(r['identical'] for r in done)}/{len(done)}; median ratio: {med}{minimal}")
 
 
 def render(paths):
@@ -486,6 +522,8 @@ def main():
     ap.add_argument("--work", default="", help="directory for inputs, results and logs (default: a new temporary one, kept)")
     ap.add_argument("--out", default="")
     ap.add_argument("--inputs-only", action="store_true", help="only build and check the inputs")
+    ap.add_argument("--minimal", action="store_true", help="check the last --ice file result with tools/check_minimal.py")
+    ap.add_argument("--minimal-jobs", type=int, default=2, help="checks at once for --minimal")
     ap.add_argument("--ice-args", default="", help="extra options of every --ice run, space-separated (e.g. --keep-parsing)")
     a = ap.parse_args()
     ICE_ARGS[:] = a.ice_args.split()

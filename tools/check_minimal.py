@@ -14,14 +14,18 @@ The neighbourhood of a text (whitespace-only differences never count):
   - replace one token by a shorter one: `0`, `1`, `a`, `""`, or one of the text's own
     shorter tokens (the 8 shortest distinct ones).
 
-Usage: check_minimal.py FILE -- CHECK [ARGS...]
+Usage: check_minimal.py [--json] [-j N] [--first-per-kind] FILE -- CHECK [ARGS...]
+-j N runs N checks at once (each candidate in a private temp directory of its own);
+--first-per-kind stops trying the neighbours of a kind (bytes, token runs, lines, pairs,
+replacements) once one of them is interesting: the verdict is the same, with fewer runs
+when the result is not 1-minimal, and the report names the kinds found.
 The check gets the candidate's path as its last argument and exits 0 when the
 candidate is still interesting (the C-Reduce convention). Candidates are written to a
 private temp directory under the same file name. Prints one line: `1-minimal` or
 `not 1-minimal: N of M neighbours interesting`, then up to 5 examples; `--json` prints
 a JSON object instead. Exit 0 when 1-minimal, 1 when not, 2 on bad usage.
 """
-import argparse, json, os, re, subprocess, sys, tempfile
+import argparse, concurrent.futures, json, os, re, subprocess, sys, tempfile, threading
 
 TOKEN = re.compile(rb"\w+|[^\w\s]")
 OPEN_CLOSE = {b"(": b")", b"[": b"]", b"{": b"}", b"<": b">"}
@@ -117,6 +121,11 @@ def neighbours(text, max_bytes):
                 yield from add("replace", text[:a] + r + text[b:])
 
 
+def family(kind):
+    """`3 tokens` -> `tokens`: the kinds --first-per-kind and the JSON summary group by."""
+    return "tokens" if kind.endswith(" tokens") else kind
+
+
 def main():
     argv = sys.argv[1:]
     if "--" not in argv:
@@ -128,14 +137,26 @@ def main():
     ap.add_argument("--max-bytes", type=int, default=2000)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--timeout", type=float, default=60)
+    ap.add_argument("-j", "--jobs", type=int, default=1)
+    ap.add_argument("--first-per-kind", action="store_true")
     args = ap.parse_args(argv[:k])
     check = argv[k + 1:]
     text = open(args.file, "rb").read()
     work = tempfile.mkdtemp(prefix="check-minimal-")
-    path = os.path.join(work, os.path.basename(args.file))
-    found, total = [], 0
-    for kind, cand in neighbours(text, args.max_bytes):
-        total += 1
+    found, total, run = [], 0, 0
+    done_kinds = set()
+    lock = threading.Lock()
+    local = threading.local()
+
+    def test(kind, cand):
+        nonlocal run
+        with lock:
+            if args.first_per_kind and family(kind) in done_kinds:
+                return
+            run += 1
+        if not hasattr(local, "dir"):
+            local.dir = tempfile.mkdtemp(dir=work)
+        path = os.path.join(local.dir, os.path.basename(args.file))
         with open(path, "wb") as f:
             f.write(cand)
         try:
@@ -144,15 +165,28 @@ def main():
         except subprocess.TimeoutExpired:
             ok = False
         if ok:
-            found.append((kind, cand.decode("utf-8", "replace")))
+            with lock:
+                found.append((kind, cand.decode("utf-8", "replace")))
+                done_kinds.add(family(kind))
+
+    with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:
+        futs = []
+        for kind, cand in neighbours(text, args.max_bytes):
+            total += 1
+            futs.append(pool.submit(test, kind, cand))
+        for f in futs:
+            f.result()
     subprocess.run(["rm", "-rf", work])
+    kinds = {}
+    for kind, _ in found:
+        kinds[family(kind)] = kinds.get(family(kind), 0) + 1
     if args.json:
-        print(json.dumps({"minimal": not found, "neighbours": total, "interesting": len(found),
-                          "examples": [{"kind": k, "text": t} for k, t in found[:5]]}))
+        print(json.dumps({"minimal": not found, "neighbours": total, "checked": run, "interesting": len(found),
+                          "kinds": kinds, "examples": [{"kind": k, "text": t} for k, t in found[:5]]}))
     elif not found:
         print(f"1-minimal ({total} neighbours checked)")
     else:
-        print(f"not 1-minimal: {len(found)} of {total} neighbours interesting")
+        print(f"not 1-minimal: {len(found)} of {total} neighbours interesting ({run} checked)")
         for kind, t in found[:5]:
             print(f"--- {kind}:\n{t}")
     sys.exit(0 if not found else 1)

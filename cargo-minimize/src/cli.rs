@@ -157,6 +157,14 @@ pub(crate) struct Args {
     #[arg(long)]
     pub(crate) keep_parsing: bool,
 
+    /// Go on until the result is 1-minimal in the neighbourhood of
+    /// tools/check_minimal.py: once the other passes stop, every matched pair, run of
+    /// 1 to 8 tokens and single byte of a Rust file is tried deleted, and every token
+    /// replaced by a shorter one, until none of them keeps the bug. Several times the
+    /// checks of a default run (see README)
+    #[arg(long)]
+    pub(crate) exhaustive: bool,
+
     /// Check the original this many times before reducing (at least 2); any
     /// disagreement stops with exit code 5 (a flaky check). Raise it when the bug
     /// only shows some of the time

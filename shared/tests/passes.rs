@@ -263,3 +263,56 @@ fn text_integers_search_the_number_of_digits() {
     assert_eq!(out, "x=99999999999999999999");
     assert!(calls <= 10, "{calls}");
 }
+
+/// `--exhaustive`'s passes after the default pipeline, on a `.rs` file with a
+/// predicate that takes syntax errors (as rustc may crash the same way after one):
+/// the result is 1-minimal in the neighbourhood of `tools/check_minimal.py` (every
+/// matched pair, run of 1 to 8 tokens, line, byte, shorter token tried by hand here),
+/// and smaller than the default pipeline's.
+#[test]
+fn exhaustive_passes_reach_a_one_minimal_rust_file() {
+    use minimize_engine::passes::rust_minimal::{propose, Kind};
+    use minimize_engine::Case;
+    let input = "pub struct Config {\n    pub level: u8,\n}\n\nimpl Config {\n    pub fn bump(&mut self) -> u8 {\n        let before = self.level;\n        let b = trigger(self.level, 7);\n        before + b\n    }\n}\n\nfn trigger(x: u8, y: u8) -> u8 {\n    x * y\n}\n";
+    // "The bug": `trigger` defined and called with a literal 7, braces balanced.
+    let bug = |s: &str| {
+        let flat: String = s.split_whitespace().collect();
+        flat.contains("fntrigger")
+            && flat.matches("trigger(").count() >= 2
+            && flat.contains("7)")
+            && s.matches('{').count() == s.matches('}').count()
+    };
+    let (default, default_calls) =
+        run_file("bug.rs", input, passes::default_for_files(false), bug, 2);
+    let mut all = passes::default_for_files(false);
+    all.extend(passes::exhaustive_passes());
+    let (text, calls) = run_file("bug.rs", input, all, bug, 2);
+    assert!(bug(&text), "{text}");
+    assert!(
+        text.split_whitespace().map(str::len).sum::<usize>()
+            < default.split_whitespace().map(str::len).sum::<usize>(),
+        "exhaustive {text:?} vs default {default:?}"
+    );
+    // Every neighbour, by hand: none keeps the bug (blanks aside).
+    let flat = |s: &str| s.split_whitespace().collect::<String>();
+    let case = TestCase::single("bug.rs", text.as_bytes().to_vec());
+    let mut neighbours: Vec<String> = [Kind::Pairs, Kind::TokenRuns, Kind::Replace, Kind::Bytes]
+        .into_iter()
+        .flat_map(|k| propose(k, text.as_bytes(), 0))
+        .map(|(_, e)| String::from_utf8(case.apply(&e).files().next().unwrap().1.to_vec()).unwrap())
+        .collect();
+    let lines: Vec<&str> = text.split('\n').collect();
+    for i in 0..lines.len() {
+        let mut l = lines.clone();
+        l.remove(i);
+        neighbours.push(l.join("\n"));
+    }
+    for n in &neighbours {
+        assert!(
+            flat(n) == flat(&text) || !bug(n),
+            "{text:?} is not 1-minimal: {n:?} keeps the bug"
+        );
+    }
+    assert!(neighbours.len() > 50, "{}", neighbours.len());
+    eprintln!("default: {default:?} ({default_calls} calls); exhaustive: {text:?} ({calls} calls)");
+}

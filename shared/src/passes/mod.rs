@@ -10,6 +10,7 @@ pub mod integers;
 pub mod pairs;
 pub mod rust;
 pub mod rust_focus;
+pub mod rust_minimal;
 pub mod rust_modules;
 pub mod rust_params;
 pub mod rust_strings;
@@ -30,6 +31,7 @@ pub use integers::{ListInts, ReplaceWithSimpler, SharedValues, ShrinkEach, TextI
 pub use pairs::{Pairs, ReplaceTokens};
 pub use rust::{Comments, NodeClass, RustDelete, RustRenames, RustReplace};
 pub use rust_focus::RustFocus;
+pub use rust_minimal::{RustNeighbours, EXHAUSTIVE_ON_RUST};
 pub use rust_modules::RustInlineModules;
 pub use rust_params::RustParams;
 pub use rust_strings::StringContents;
@@ -205,7 +207,19 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
 /// The generic passes of [`default_for_files`] that are fallbacks on Rust code
 /// (`Config::fallback`): the Rust passes make nearly every cut there, and these
 /// check their result once it stands rather than every case on the way.
-pub const FALLBACK_ON_RUST: &[&str] = &["chaos-lines", "lines", "brackets", "repeats", "ngrams"];
+/// The passes of `--exhaustive` ([`EXHAUSTIVE_ON_RUST`]) are fallbacks too: they
+/// check the fixed point of all the others.
+pub const FALLBACK_ON_RUST: &[&str] = &[
+    "chaos-lines",
+    "lines",
+    "brackets",
+    "repeats",
+    "ngrams",
+    "rust-pairs",
+    "rust-token-runs",
+    "rust-replace-tokens",
+    "rust-bytes",
+];
 
 /// The Rust passes whose tests mostly succeed (`Config::bet_on_success`): their
 /// first candidate takes every comment, every `pub`, every rename at once.
@@ -219,7 +233,28 @@ fn catalogue() -> Vec<Box<dyn Pass<TestCase>>> {
     all.push(Box::new(Lithium::new(Lines, "lithium-lines")));
     all.push(Box::new(AdaptiveDdmin::new(Lines, "ddmin-lines")));
     all.push(Box::new(ReplaceWithSimpler::new(TextInts)));
+    all.extend(exhaustive_passes());
     all
+}
+
+/// The passes `--exhaustive` appends: the rest of the 1-minimal neighbourhood of
+/// `tools/check_minimal.py` on Rust files (see [`rust_minimal`]).
+pub fn exhaustive_passes() -> Vec<Box<dyn Pass<TestCase>>> {
+    use rust_minimal::Kind;
+    [Kind::Pairs, Kind::TokenRuns, Kind::Replace, Kind::Bytes]
+        .into_iter()
+        .map(|k| Box::new(RustNeighbours::new(k)) as Box<dyn Pass<TestCase>>)
+        .collect()
+}
+
+/// The names of [`default_for_files`]`(runs_code)` followed by those of
+/// [`exhaustive_passes`]: the pass list of `--exhaustive`.
+pub fn exhaustive_pass_names(runs_code: bool) -> Vec<&'static str> {
+    default_for_files(runs_code)
+        .iter()
+        .chain(exhaustive_passes().iter())
+        .map(|p| p.name())
+        .collect()
 }
 
 /// The file pass called `name` (for `--passes`).
@@ -264,5 +299,8 @@ mod tests {
         }
         assert_eq!(file_pass_by_name("lines").unwrap().name(), "lines");
         assert!(file_pass_by_name("nope").is_none());
+        let exhaustive = exhaustive_pass_names(false);
+        assert!(exhaustive.ends_with(EXHAUSTIVE_ON_RUST), "{exhaustive:?}");
+        assert!(exhaustive.iter().all(|n| names.contains(n)));
     }
 }

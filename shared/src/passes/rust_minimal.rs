@@ -1,0 +1,255 @@
+//! The last steps to a 1-minimal Rust file (issue 28): the neighbourhood of
+//! `tools/check_minimal.py`, on source code, where the generic [`super::Pairs`] and
+//! [`super::ReplaceTokens`] (text files only) and the byte pass (not on `.rs`) leave
+//! off. Four passes, the sweep with the fewest candidates and the biggest cuts first,
+//! each a fallback on Rust ([`super::FALLBACK_ON_RUST`]): it runs only in a round
+//! where every pass before it found nothing, so it checks the fixed point of the
+//! Rust passes, not every case on the way, and what it finds lets them run again.
+//!
+//! - `rust-pairs`: a matched pair (brackets, quotes, keyword tags) deleted with what
+//!   is between its ends, or only its two ends, in one candidate;
+//! - `rust-token-runs`: a run of 1 to 8 tokens deleted (a token: a run of word
+//!   characters or one other non-blank character), the longest run first;
+//! - `rust-replace-tokens`: a token replaced by a shorter one (`0`, `1`, `a`, `""`,
+//!   or one of the file's 8 shortest distinct tokens);
+//! - `rust-bytes`: one non-blank byte deleted (files up to [`MAX_BYTES`] bytes): a
+//!   character of a name or a number.
+//!
+//! Every candidate is run (rustc recovers from syntax errors and may crash the same
+//! way; the parse filter of `--keep-parsing` applies as to any pass); the same text
+//! twice is tried once. A sweep goes from the end of each file to its start; after a
+//! success it goes on below that position on the new case, and the pass asks to be
+//! run again ([`Pass::wants_rerun`]) until a whole sweep finds nothing. When all four
+//! end a round with nothing found, the result is 1-minimal in that neighbourhood
+//! (lines are the `lines` pass's, before them).
+//!
+//! A sweep tests every candidate when nothing goes, which is what a guarantee
+//! costs: several times the runs of the rest of the reduction on a small file
+//! (measured in `docs/benchmarks.md`). So these passes are not in the default
+//! pipeline; `--exhaustive` adds them ([`EXHAUSTIVE_ON_RUST`]). (One pass trying
+//! every kind at each position cost 8 % more runs on five buried ICEs: a big cut
+//! near the start is found only after every small one after it.)
+
+use super::pairs::{pairs, word_tokens};
+use super::Pass;
+use crate::case::Case;
+use crate::edit::{Edit, EditSet};
+use crate::passes::{Ctx, Interrupt};
+
+/// The passes `--exhaustive` appends to the pipeline, in order.
+pub const EXHAUSTIVE_ON_RUST: &[&str] = &[
+    "rust-pairs",
+    "rust-token-runs",
+    "rust-replace-tokens",
+    "rust-bytes",
+];
+
+/// Single bytes are deleted only in files up to this size (as `check_minimal.py`'s
+/// `--max-bytes`).
+pub const MAX_BYTES: usize = 2000;
+
+/// A sweep over more candidates than this in one file is skipped (the other passes
+/// shrink large files first).
+pub const MAX_CANDIDATES: usize = 5000;
+
+/// The longest run of tokens deleted at once.
+pub const MAX_RUN: usize = 8;
+
+/// Which neighbours a [`RustNeighbours`] pass proposes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Matched pairs, whole or both ends.
+    Pairs,
+    /// Runs of 1 to [`MAX_RUN`] tokens.
+    TokenRuns,
+    /// A token replaced by a shorter one.
+    Replace,
+    /// One non-blank byte.
+    Bytes,
+}
+
+/// One kind of neighbour, proposed on Rust files (see the module docs).
+#[derive(Clone)]
+pub struct RustNeighbours {
+    kind: Kind,
+    /// (file, position): the sweep resumes below this position of this file.
+    cursor: Option<(usize, usize)>,
+    /// The sweep under way (or the last one) committed something.
+    found: bool,
+    /// The last complete sweep committed something.
+    rerun: bool,
+}
+
+impl RustNeighbours {
+    /// A pass proposing neighbours of `kind`.
+    pub fn new(kind: Kind) -> Self {
+        RustNeighbours {
+            kind,
+            cursor: None,
+            found: false,
+            rerun: false,
+        }
+    }
+}
+
+/// Candidates of one file: `(position, edits)`, position descending.
+type Proposals = Vec<(usize, EditSet<u8>)>;
+
+/// `text` without its blanks (neighbours that differ only in blanks do not count).
+fn squash(text: &[u8]) -> Vec<u8> {
+    text.iter()
+        .copied()
+        .filter(|b| !b.is_ascii_whitespace())
+        .collect()
+}
+
+/// The candidates of `kind` on `text` (file `seq`).
+pub fn propose(kind: Kind, text: &[u8], seq: usize) -> Proposals {
+    let mut out: Proposals = Vec::new();
+    let toks = word_tokens(text);
+    match kind {
+        Kind::Pairs => {
+            let mut ps = pairs(text);
+            ps.sort_by(|x, y| y.0.cmp(&x.0).then(y.3.cmp(&x.3)));
+            ps.dedup();
+            for (a1, b1, a2, b2) in ps {
+                out.push((a1, EditSet::of(Edit::cut(seq, a1, b2))));
+                let mut ends = EditSet::new();
+                ends.push(Edit::cut(seq, a1, b1));
+                ends.push(Edit::cut(seq, a2, b2));
+                out.push((a1, ends));
+            }
+        }
+        Kind::TokenRuns => {
+            for i in (0..toks.len()).rev() {
+                for n in (1..=MAX_RUN.min(toks.len() - i)).rev() {
+                    let (a, b) = (toks[i].0, toks[i + n - 1].1);
+                    out.push((a, EditSet::of(Edit::cut(seq, a, b))));
+                }
+            }
+        }
+        Kind::Replace => {
+            let mut distinct: Vec<&[u8]> = toks.iter().map(|&(a, b)| &text[a..b]).collect();
+            distinct.sort_by(|x, y| x.len().cmp(&y.len()).then(x.cmp(y)));
+            distinct.dedup();
+            let mut short: Vec<&[u8]> = vec![b"0", b"1", b"a", b"\"\""];
+            short.extend(distinct.into_iter().take(8));
+            for &(a, b) in toks.iter().rev() {
+                for r in &short {
+                    if r.len() < b - a {
+                        out.push((a, EditSet::of(Edit::replace(seq, a, b, r.to_vec()))));
+                    }
+                }
+            }
+        }
+        Kind::Bytes => {
+            if text.len() <= MAX_BYTES {
+                for i in (0..text.len()).rev() {
+                    if !text[i].is_ascii_whitespace() {
+                        out.push((i, EditSet::of(Edit::cut(seq, i, i + 1))));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+impl<C: Case<Item = u8>> Pass<C> for RustNeighbours {
+    fn fork(&self) -> Option<Box<dyn Pass<C>>> {
+        Some(Box::new(self.clone()))
+    }
+    fn name(&self) -> &'static str {
+        match self.kind {
+            Kind::Pairs => "rust-pairs",
+            Kind::TokenRuns => "rust-token-runs",
+            Kind::Replace => "rust-replace-tokens",
+            Kind::Bytes => "rust-bytes",
+        }
+    }
+    fn is_fresh(&self) -> bool {
+        self.cursor.is_none()
+    }
+    fn wants_rerun(&self) -> bool {
+        self.rerun
+    }
+    fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
+        let files = ctx.current().seq_count();
+        if self.cursor.is_none() {
+            self.found = false;
+        }
+        let (mut seq, mut pos) = self.cursor.take().unwrap_or((files, usize::MAX));
+        loop {
+            if let Err(e) = ctx.checkpoint() {
+                self.cursor = Some((seq, pos));
+                return Err(e);
+            }
+            if seq >= files || pos == 0 || !ctx.current().is_syntax(seq) {
+                if seq == 0 || files == 0 {
+                    self.rerun = self.found;
+                    return Ok(());
+                }
+                seq = seq.min(files) - 1;
+                pos = usize::MAX;
+                continue;
+            }
+            let base = ctx.current().clone();
+            let text = base.seq(seq);
+            let mut props = propose(self.kind, text, seq);
+            props.retain(|(p, _)| *p < pos);
+            if props.len() > MAX_CANDIDATES {
+                props.clear();
+            }
+            // Neighbours that differ from the case only in blanks are no neighbours.
+            // The same text twice (a one-byte token's deletion as a run and as a
+            // byte) is tried once.
+            let flat = squash(text);
+            let mut seen = std::collections::HashSet::new();
+            let cands: Vec<(usize, C)> = props
+                .into_iter()
+                .map(|(p, e)| (p, base.apply(&e)))
+                .filter(|(_, c)| squash(c.seq(seq)) != flat && seen.insert(c.seq(seq).to_vec()))
+                .collect();
+            match ctx.first(cands.iter().map(|(_, c)| c.clone())) {
+                Ok(Some(i)) => {
+                    self.found = true;
+                    // Candidates at the same position not yet tried (shorter runs,
+                    // the two ends) are tried on the new case.
+                    pos = cands[i].0 + 1;
+                }
+                Ok(None) => pos = 0,
+                Err(e) => {
+                    self.cursor = Some((seq, pos));
+                    return Err(e);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(kind: Kind, text: &str) -> Vec<String> {
+        let case = crate::TestCase::single("a.rs", text.as_bytes().to_vec());
+        propose(kind, text.as_bytes(), 0)
+            .into_iter()
+            .map(|(_, e)| String::from_utf8(case.apply(&e).seq(0).to_vec()).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn neighbours_of_each_kind() {
+        let runs = texts(Kind::TokenRuns, "let b = f();");
+        assert!(runs.contains(&" f();".to_string()), "{runs:?}");
+        assert!(runs.contains(&"let b = ;".to_string()));
+        assert_eq!(runs.len(), 7 + 6 + 5 + 4 + 3 + 2 + 1);
+        let pairs = texts(Kind::Pairs, "f(x);");
+        assert_eq!(pairs, vec!["f;".to_string(), "fx;".to_string()]);
+        let repl = texts(Kind::Replace, "abc;");
+        assert!(repl.contains(&"0;".to_string()) && repl.contains(&";;".to_string()));
+        let bytes = texts(Kind::Bytes, "ab c");
+        assert_eq!(bytes, vec!["ab ", "a c", "b c"]);
+    }
+}
