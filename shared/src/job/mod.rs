@@ -7,6 +7,7 @@ mod clear;
 mod extract;
 mod finish;
 mod flags;
+mod inline;
 mod manifest;
 mod original;
 mod reduction;

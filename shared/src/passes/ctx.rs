@@ -42,6 +42,10 @@ pub trait Ctx<C: Case> {
     /// counted apart from predicate runs); `None` when the check has no compiler.
     fn unused(&mut self) -> Result<Option<Vec<Unused>>, Interrupt>;
 
+    /// The same for `case` (a variant of the current case a pass may build its
+    /// candidates from); `None` when the check has no compiler.
+    fn unused_of(&mut self, case: &C) -> Result<Option<Vec<Unused>>, Interrupt>;
+
     /// Where the original's failure points (see [`Focus`]).
     fn focus(&self) -> Focus;
 

@@ -6,6 +6,7 @@ pub mod chaos;
 pub mod chunks;
 pub mod cuts;
 pub mod delete;
+mod focus_files;
 pub mod integers;
 pub mod pairs;
 pub mod rust;
@@ -166,6 +167,7 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         Box::new(RustFocus::default()),
         Box::new(RustInlineModules),
         Box::new(Delete::new(Comments, "rust-comments", usize::MAX).all_first()),
+        Box::new(RustUnused::early()),
         Box::new(RustDelete::new(NodeClass::Attributes, "rust-attributes")),
         Box::new(RustDelete::new(NodeClass::Items, "rust-items")),
         Box::new(RustDelete::new(NodeClass::Visibility, "rust-private").all_first()),

@@ -29,6 +29,63 @@ pub struct RustUnused {
     unavailable: bool,
     /// Texts of the groups of units that could not go (not tried again as such).
     failed: std::collections::HashSet<Vec<u8>>,
+    /// The crate-visible variant of a large case was tried.
+    tried_crate_visible: bool,
+    /// Only that variant, early in the pipeline (`rust-unused-early`).
+    early: bool,
+}
+
+impl RustUnused {
+    /// The early instance: only the crate-visible candidate of a large case,
+    /// before the passes that delete one node at a time.
+    pub fn early() -> RustUnused {
+        RustUnused {
+            early: true,
+            ..RustUnused::default()
+        }
+    }
+}
+
+/// Rust bytes above which a case is large (the crate-visible variant is tried).
+const LARGE: usize = 16 * 1024;
+
+fn large(case: &TestCase) -> bool {
+    case.files()
+        .filter(|(p, _)| crate::syntax::is_rust(p))
+        .map(|(_, b)| b.len())
+        .sum::<usize>()
+        > LARGE
+}
+
+/// `case` with every plain `pub` made `pub(crate)`; `None` when it has none.
+fn crate_visible(case: &TestCase) -> Option<TestCase> {
+    let mut out = case.clone();
+    let mut changed = false;
+    for seq in 0..case.seq_count() {
+        if !crate::syntax::is_rust(case.path(seq)) {
+            continue;
+        }
+        let text = case.seq(seq);
+        let Some(root) = parse(text) else { continue };
+        let mut new = Vec::with_capacity(text.len());
+        let mut at = 0;
+        for v in root
+            .descendants()
+            .filter(|n| n.kind() == SyntaxKind::VISIBILITY && n.text() == "pub")
+        {
+            let r = v.text_range();
+            let (a, b) = (usize::from(r.start()), usize::from(r.end()));
+            new.extend_from_slice(&text[at..a]);
+            new.extend_from_slice(b"pub(crate)");
+            at = b;
+        }
+        if at > 0 {
+            new.extend_from_slice(&text[at..]);
+            out = out.with_seq(seq, new);
+            changed = true;
+        }
+    }
+    changed.then_some(out)
 }
 
 /// At most this many rounds of asking per sweep.
@@ -38,11 +95,43 @@ const MAX_PARTS: usize = 8;
 
 impl Pass<TestCase> for RustUnused {
     fn name(&self) -> &'static str {
-        "rust-unused"
+        if self.early {
+            "rust-unused-early"
+        } else {
+            "rust-unused"
+        }
     }
 
     fn run(&mut self, ctx: &mut dyn Ctx<TestCase>) -> Result<(), Interrupt> {
         if self.unavailable || self.silent >= 2 {
+            return Ok(());
+        }
+        // A large crate first as if nothing were public (`pub` → `pub(crate)`):
+        // the compiler then reports every item the crash does not reach, and one
+        // candidate deletes them (a crash that needs an error-free crate, such as a
+        // delayed bug, leaves no other way to delete in bulk).
+        if !self.tried_crate_visible && large(ctx.current()) {
+            self.tried_crate_visible = true;
+            if let Some(base) = crate_visible(ctx.current()) {
+                if let Some(warnings) = ctx.unused_of(&base)? {
+                    let items: Vec<Unused> = warnings
+                        .into_iter()
+                        .filter(|w| {
+                            !matches!(
+                                w.lint.as_str(),
+                                "unused_variables" | "unused_assignments" | "unused_mut"
+                            )
+                        })
+                        .collect();
+                    let units = units(&base, &items);
+                    if !units.is_empty() && !leaves_no_items(&base, &units) {
+                        let cand = base.apply(&delete_units::<u8>(&units, &[(0, units.len())]));
+                        ctx.test(cand)?;
+                    }
+                }
+            }
+        }
+        if self.early {
             return Ok(());
         }
         for _ in 0..MAX_ROUNDS {

@@ -35,6 +35,11 @@ impl<C: Case> Ctx<C> for PassCtx<'_, '_, C> {
     /// The compiler's warnings about unused code in the current case (one compile,
     /// counted apart from predicate runs); `None` when the predicate has no compiler.
     fn unused(&mut self) -> Result<Option<Vec<Unused>>, Interrupt> {
+        let best = self.state.best.clone();
+        self.unused_of(&best)
+    }
+
+    fn unused_of(&mut self, case: &C) -> Result<Option<Vec<Unused>>, Interrupt> {
         if self.state.spec.dry.is_some() {
             // A compile is not a guess: a dry run stops here.
             return Err(Interrupt::Restart);
@@ -47,10 +52,10 @@ impl<C: Case> Ctx<C> for PassCtx<'_, '_, C> {
         // workers meanwhile take the foreseen tests of the passes after this one.
         let mut spare = (st.workers.len() - 1).saturating_sub(st.workers.in_flight());
         st.fill_or_foresee(&mut VecDeque::new(), &mut spare);
-        let (predicate, best) = (st.predicate, &st.best);
+        let predicate = st.predicate;
         let r = st
             .workers
-            .with_diag(&st.cancel, |env| predicate.unused(best, env));
+            .with_diag(&st.cancel, |env| predicate.unused(case, env));
         if let Ok(Some(_)) = r {
             st.count.diagnostic_runs += 1;
         }
