@@ -323,12 +323,19 @@ fn ice_in_a_workspace_member_with_path_dependencies() {
     assert!(lib.contains("let [(ref") && !lib.contains("util"), "{lib}");
     // The workers built it with both dependencies (the original uses them: the
     // sibling through the copied workspace, the crate outside it through the path
-    // made absolute); the result uses neither, and its manifest lists neither.
+    // made absolute); the result uses neither, and its manifest lists neither. It
+    // then shows the crash alone: the member is taken out of its workspace (what
+    // it inherited written in), and the rest of the workspace copy is gone.
     let copied = std::fs::read_to_string(out.join("Cargo.toml")).unwrap();
     assert!(
-        copied.contains("edition.workspace = true") && copied.contains("[dependencies]"),
+        copied.contains("edition = \"2021\"") && copied.contains("[workspace]"),
         "{copied}"
     );
+    let left: Vec<_> = std::fs::read_dir(dir.path().join("ws.min"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left, ["app"], "{}", stderr(&o));
     assert!(
         !copied.contains("util") && !copied.contains("outside"),
         "{copied}"
