@@ -231,7 +231,8 @@ fn crate_result_keeps_the_data_files_the_bug_needs() {
 
 /// Run at a virtual workspace's root: the package that crashes is found (cargo's
 /// `could not compile `app``, `cargo metadata` for its directory) and reduced on
-/// its own, with its workspace around it; the other members are not reduced.
+/// its own, with its workspace around it; the other members are not reduced, and
+/// go once the member shows the crash alone.
 #[test]
 fn at_a_virtual_workspace_root_the_crashing_package_is_reduced() {
     let dir = tempfile::tempdir().unwrap();
@@ -268,9 +269,12 @@ fn at_a_virtual_workspace_root_the_crashing_package_is_reduced() {
     assert!(lib.contains("= ()") && !lib.contains("double"), "{lib}");
     let manifest = std::fs::read_to_string(out.join("Cargo.toml")).unwrap();
     assert!(!manifest.contains("util"), "{manifest}");
-    // The other member went out as it was, and the original is untouched.
+    // The member shows the crash alone: it is taken out of its workspace, the
+    // other member is not in the output; the original is untouched.
+    assert!(manifest.contains("[workspace]"), "{manifest}");
+    assert!(!dir.path().join("ws.min/util").exists(), "{e}");
     assert_eq!(
-        std::fs::read_to_string(dir.path().join("ws.min/util/src/lib.rs")).unwrap(),
+        std::fs::read_to_string(ws.join("util/src/lib.rs")).unwrap(),
         util
     );
     assert!(std::fs::read_to_string(ws.join("app/src/lib.rs"))
