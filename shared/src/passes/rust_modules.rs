@@ -98,28 +98,31 @@ fn without_local_qualifiers(case: &TestCase) -> Option<EditSet<u8>> {
             n.kind() == SyntaxKind::PATH_SEGMENT
                 && matches!(n.text().to_string().as_str(), "crate" | "self")
         }) {
-            let Some(qualifier) = seg.parent().filter(|p| p.kind() == SyntaxKind::PATH) else {
-                continue;
-            };
-            if qualifier.children().any(|c| c.kind() == SyntaxKind::PATH)
-                || qualifier
-                    .ancestors()
-                    .any(|a| matches!(a.kind(), SyntaxKind::USE | SyntaxKind::VISIBILITY))
-            {
-                continue;
+            let first_outside_use = seg.parent().is_some_and(|q| {
+                !q.children().any(|c| c.kind() == SyntaxKind::PATH)
+                    && !q
+                        .ancestors()
+                        .any(|a| matches!(a.kind(), SyntaxKind::USE | SyntaxKind::VISIBILITY))
+            });
+            if let Some((a, b)) = qualifier_cut(&seg).filter(|_| first_outside_use) {
+                set.push(Edit::cut(seq, a, b));
             }
-            let Some(colons) = qualifier
-                .next_sibling_or_token()
-                .filter(|t| t.kind() == SyntaxKind::COLON2)
-            else {
-                continue;
-            };
-            let a = usize::from(seg.text_range().start());
-            let b = usize::from(colons.text_range().end());
-            set.push(Edit::cut(seq, a, b));
         }
     }
     (!set.is_empty()).then_some(set)
+}
+
+/// For a path segment that ends a qualifier (`m` in `m::x`, `crate::m::x`): the
+/// byte range of the segment with the `::` after it.
+fn qualifier_cut(seg: &SyntaxNode) -> Option<(usize, usize)> {
+    let qualifier = seg.parent().filter(|p| p.kind() == SyntaxKind::PATH)?;
+    let colons = qualifier
+        .next_sibling_or_token()
+        .filter(|t| t.kind() == SyntaxKind::COLON2)?;
+    Some((
+        usize::from(seg.text_range().start()),
+        usize::from(colons.text_range().end()),
+    ))
 }
 
 fn module_name(m: &SyntaxNode) -> Option<String> {
@@ -157,18 +160,9 @@ fn unwrap(case: &TestCase, seq: usize, m: &SyntaxNode) -> Option<EditSet<u8>> {
             .filter(|n| n.kind() == SyntaxKind::PATH_SEGMENT && n.text() == name.as_str())
         {
             // The segment ends a qualifier: `m` in `m::x` or `crate::m::x`.
-            let Some(qualifier) = seg.parent().filter(|p| p.kind() == SyntaxKind::PATH) else {
-                continue;
-            };
-            let Some(colons) = qualifier
-                .next_sibling_or_token()
-                .filter(|t| t.kind() == SyntaxKind::COLON2)
-            else {
-                continue;
-            };
-            let a = usize::from(seg.text_range().start());
-            let b = usize::from(colons.text_range().end());
-            cuts.push((s, a, b));
+            if let Some((a, b)) = qualifier_cut(&seg) {
+                cuts.push((s, a, b));
+            }
         }
     }
     // Its imports from where it is (`use super::x;`, at the crate root `use
@@ -195,15 +189,8 @@ fn unwrap(case: &TestCase, seq: usize, m: &SyntaxNode) -> Option<EditSet<u8>> {
                 .as_ref()
                 == Some(m)
     }) {
-        let Some(qualifier) = seg.parent().filter(|p| p.kind() == SyntaxKind::PATH) else {
-            continue;
-        };
-        if let Some(colons) = qualifier
-            .next_sibling_or_token()
-            .filter(|t| t.kind() == SyntaxKind::COLON2)
-        {
-            let a = usize::from(seg.text_range().start());
-            cuts.push((seq, a, usize::from(colons.text_range().end())));
+        if let Some((a, b)) = qualifier_cut(&seg) {
+            cuts.push((seq, a, b));
         }
     }
     cuts.retain(|&(s, a, b)| s != seq || !inner_uses.iter().any(|&(x, y)| a >= x && b <= y));
