@@ -502,12 +502,9 @@ fn miscompile_commands(p: &crate::predicate::MiscompilePredicate, best: &TestCas
 /// directory, and not named (by file name) in a remaining Rust file of `best` or in
 /// `manifest`: a README, licences, CI settings, data of tests that are gone.
 pub(super) fn unneeded_files(root: &Path, best: &TestCase, manifest: &str) -> Vec<PathBuf> {
-    const KEEP: [&str; 4] = [
-        "Cargo.toml",
-        "Cargo.lock",
-        "rust-toolchain",
-        "rust-toolchain.toml",
-    ];
+    // A `rust-toolchain` file is not kept: with rustup it chooses the compiler, so
+    // the check of the result without it tells whether the bug needs that choice.
+    const KEEP: [&str; 2] = ["Cargo.toml", "Cargo.lock"];
     fn walk(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
         let Ok(entries) = std::fs::read_dir(dir) else {
             return;
@@ -700,6 +697,7 @@ mod tests {
             "member/Cargo.toml",
             "member/README.md",
             ".cargo/config.toml",
+            "rust-toolchain.toml",
         ] {
             std::fs::create_dir_all(root.join(f).parent().unwrap()).unwrap();
             std::fs::write(root.join(f), "x").unwrap();
@@ -715,7 +713,12 @@ mod tests {
         let files: Vec<_> = files.iter().map(|p| p.to_str().unwrap()).collect();
         assert_eq!(
             files,
-            [".github/workflows/ci.yml", "README.md", "data/old.bin"]
+            [
+                ".github/workflows/ci.yml",
+                "README.md",
+                "data/old.bin",
+                "rust-toolchain.toml"
+            ]
         );
         let documents: Vec<_> = files.iter().filter(|p| is_document(Path::new(p))).collect();
         assert_eq!(documents, [&".github/workflows/ci.yml", &"README.md"]);

@@ -10,6 +10,7 @@ mod focus_files;
 pub mod integers;
 pub mod pairs;
 pub mod rust;
+pub mod rust_early;
 pub mod rust_focus;
 pub mod rust_minimal;
 pub mod rust_modules;
@@ -31,6 +32,7 @@ pub use delete::{AdaptiveDdmin, Delete, Lithium};
 pub use integers::{ListInts, ReplaceWithSimpler, SharedValues, ShrinkEach, TextInts};
 pub use pairs::{Pairs, ReplaceTokens};
 pub use rust::{Comments, NodeClass, RustDelete, RustRenames, RustReplace};
+pub use rust_early::RustBodiesEarly;
 pub use rust_focus::RustFocus;
 pub use rust_minimal::{RustNeighbours, EXHAUSTIVE_ON_RUST};
 pub use rust_modules::RustInlineModules;
@@ -168,6 +170,7 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         Box::new(RustInlineModules),
         Box::new(Delete::new(Comments, "rust-comments", usize::MAX).all_first()),
         Box::new(RustUnused::early()),
+        Box::new(RustBodiesEarly::new(runs_code)),
         Box::new(RustDelete::new(NodeClass::Attributes, "rust-attributes")),
         Box::new(RustDelete::new(NodeClass::Items, "rust-items")),
         Box::new(RustDelete::new(NodeClass::Visibility, "rust-private").all_first()),

@@ -320,7 +320,7 @@ impl RustReplace {
         }
     }
 
-    fn sites(&self, case: &TestCase) -> Vec<(usize, usize, usize, Vec<u8>)> {
+    pub(super) fn sites(&self, case: &TestCase) -> Vec<(usize, usize, usize, Vec<u8>)> {
         let mut out = Vec::new();
         for (seq, bytes, root) in rust_trees(case) {
             let mut last_end = 0;
@@ -498,7 +498,7 @@ impl Pass<TestCase> for RustReplace {
 }
 
 /// All the replacements of `sites`, as one edit set.
-fn replace_all(sites: &[(usize, usize, usize, Vec<u8>)]) -> EditSet<u8> {
+pub(super) fn replace_all(sites: &[(usize, usize, usize, Vec<u8>)]) -> EditSet<u8> {
     let mut set = EditSet::new();
     for (seq, a, b, with) in sites {
         set.push(Edit::replace(*seq, *a, *b, with.clone()));

@@ -46,16 +46,7 @@ impl RustUnused {
     }
 }
 
-/// Rust bytes above which a case is large (the crate-visible variant is tried).
-const LARGE: usize = 16 * 1024;
-
-fn large(case: &TestCase) -> bool {
-    case.files()
-        .filter(|(p, _)| crate::syntax::is_rust(p))
-        .map(|(_, b)| b.len())
-        .sum::<usize>()
-        > LARGE
-}
+use super::rust_early::large;
 
 /// `case` with every plain `pub` made `pub(crate)`; `None` when it has none.
 fn crate_visible(case: &TestCase) -> Option<TestCase> {
