@@ -97,6 +97,25 @@ fn only_exec_spawns_processes() {
     assert!(spawning.is_empty(), "spawn through `exec`: {spawning:#?}");
 }
 
+/// A check runs only where a run environment is made: the engine's workers (the
+/// reduction's one choke point hands them candidates) and `job/check.rs` (the
+/// job's own checks, around the reduction). Anywhere else a `RunEnv { .. }` would
+/// be a third way to run a check.
+#[test]
+fn checks_run_only_through_the_workers_and_the_jobs_check() {
+    let allowed = ["shared/src/schedule/workers.rs", "shared/src/job/check.rs"];
+    let running: Vec<String> = sources()
+        .into_iter()
+        .filter(|p| !allowed.iter().any(|a| p.ends_with(a)))
+        .filter(|p| non_test_code(p).contains("RunEnv {"))
+        .map(|p| p.display().to_string())
+        .collect();
+    assert!(
+        running.is_empty(),
+        "run checks through `JobCheck`: {running:#?}"
+    );
+}
+
 /// The engine's top-level modules and whom each one uses (`crate::m`, names the
 /// crate root re-exports from `m`, `super::m` in a top-level file), tests aside.
 fn module_graph() -> BTreeMap<String, BTreeSet<String>> {

@@ -5,9 +5,10 @@
 
 use std::path::PathBuf;
 
-use super::{internal, manifest, output_error, Check, Job, JobError, Target};
+use super::check::{JobCheck, Stopped};
+use super::{manifest, output_error, Check, Job, JobError, Target};
 use crate::case::Case;
-use crate::predicate::{CancelFlag, Predicate, PredicateError, RunEnv};
+use crate::predicate::CancelFlag;
 use crate::report::{Event, Observer};
 
 impl Job {
@@ -50,16 +51,9 @@ impl Job {
             PathBuf::from("Cargo.toml"),
             manifest.clone().into_bytes(),
         )]);
-        let dir = self.scratch.path().join("clear");
-        std::fs::create_dir_all(&dir).map_err(internal)?;
-        let env = RunEnv {
-            worker: 0,
-            scratch: &dir,
-            cancel,
-        };
-        self.extra_original_runs += 1;
-        match p.test(&case, &env) {
-            Ok(v) if v.is_interesting() => {
+        let check = JobCheck::new(self.scratch.path(), "clear", cancel)?;
+        match check.shows(&*p, &case, &mut self.extra_original_runs) {
+            Ok(true) => {
                 observer.on_event(&Event::Note(
                     "the bug shows without them: reducing the crate so",
                 ));
@@ -67,7 +61,7 @@ impl Job {
                 self.manifest_in_place = Some(manifest);
                 Ok(())
             }
-            Err(PredicateError::Cancelled) => {
+            Err(Stopped::Cancelled) => {
                 p.set_overlay(Vec::new());
                 Err(JobError::new(
                     super::JobErrorKind::Cancelled,

@@ -10,8 +10,9 @@ use std::path::{Path, PathBuf};
 
 use toml_edit::{DocumentMut, Item};
 
+use super::check::JobCheck;
 use super::{internal, output_error, Check, Job, JobError, Target};
-use crate::predicate::{CancelFlag, Compile, IcePredicate, Predicate, RunEnv};
+use crate::predicate::{CancelFlag, Compile, IcePredicate};
 use crate::report::{Event, Observer, Summary};
 use crate::testcase::TestCase;
 
@@ -65,22 +66,15 @@ impl Job {
         }
         let mut predicate = IcePredicate::new(config);
         predicate.expect(expected);
-        let runs = dir.join("runs");
-        std::fs::create_dir_all(&runs).map_err(internal)?;
-        let env = RunEnv {
-            worker: 0,
-            scratch: &runs,
-            cancel,
-        };
-        summary.runs += 1;
+        let check = JobCheck::new(&dir, "runs", cancel)?;
         let case = TestCase::from_files(
             best.files()
                 .filter(|(p, b)| !best.is_gone(p, b))
                 .map(|(p, b)| (p.to_path_buf(), b.to_vec())),
         );
-        if !predicate
-            .test(&case, &env)
-            .is_ok_and(|v| v.is_interesting())
+        if !check
+            .shows(&predicate, &case, &mut summary.runs)
+            .unwrap_or(false)
         {
             observer.on_event(&Event::Note(
                 "the bug does not show so: the workspace stays",

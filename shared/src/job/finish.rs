@@ -6,13 +6,14 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use super::check::{JobCheck, Stopped};
 use super::{
-    internal, manifest, output_error, Check, FirstRun, Job, JobError, MAX_SINGLE_DEPENDENCY_TRIES,
+    manifest, output_error, Check, FirstRun, Job, JobError, MAX_SINGLE_DEPENDENCY_TRIES,
     REPORT_OUTPUT_LINES,
 };
 use crate::case::Case;
 use crate::output::write_case;
-use crate::predicate::{CancelFlag, IcePredicate, Predicate, PredicateError, RunEnv};
+use crate::predicate::{CancelFlag, IcePredicate};
 use crate::report::{
     excerpt, failure_line, markdown, without_scratch_paths, Event, Observer, ReportInput, Summary,
 };
@@ -113,13 +114,7 @@ impl Job {
         observer.on_event(&Event::Note(
             "tidying Cargo.toml: removing what the result does not need",
         ));
-        let dir = self.scratch.path().join("deps");
-        std::fs::create_dir_all(&dir).map_err(internal)?;
-        let env = RunEnv {
-            worker: 0,
-            scratch: &dir,
-            cancel,
-        };
+        let job_check = JobCheck::new(self.scratch.path(), "deps", cancel)?;
         let predicate = self.check.predicate();
         // The check of `files` with the manifest `cand`: `Some(true)` when it keeps
         // the bug (and is then written), `None` when cancelled.
@@ -131,15 +126,14 @@ impl Job {
                     .chain([(PathBuf::from("Cargo.toml"), cand.as_bytes().to_vec())]),
             )
             .without_files(files.absent().iter().cloned());
-            summary.runs += 1;
-            match predicate.test(&case, &env) {
-                Ok(v) if v.is_interesting() => {
+            match job_check.shows(predicate, &case, &mut summary.runs) {
+                Ok(true) => {
                     write_case(files, &self.output).map_err(|e| output_error(e, &self.output))?;
                     crate::output::write_atomic(&path, cand.as_bytes())
                         .map_err(|e| output_error(e, &path))?;
                     Ok(Some(true))
                 }
-                Err(PredicateError::Cancelled) => Ok(None),
+                Err(Stopped::Cancelled) => Ok(None),
                 // Still needed (or the check failed: the manifest stays as it is).
                 _ => Ok(Some(false)),
             }
@@ -298,15 +292,8 @@ impl Job {
         let mut alone = IcePredicate::new(config);
         alone.expect(crate_check.expected()?.clone());
         let case = TestCase::single(path, bytes.to_vec());
-        let dir = self.scratch.path().join("alone");
-        std::fs::create_dir_all(&dir).ok()?;
-        let env = RunEnv {
-            worker: 0,
-            scratch: &dir,
-            cancel,
-        };
-        summary.runs += 1;
-        let interesting = alone.test(&case, &env).ok()?.is_interesting();
+        let check = JobCheck::new(self.scratch.path(), "alone", cancel).ok()?;
+        let interesting = check.shows(&alone, &case, &mut summary.runs).ok()?;
         interesting.then(|| {
             let command = alone.command(&case, Path::new(".")).display();
             // As a user types it: the crash-report variables the checks set are
@@ -345,13 +332,8 @@ impl Job {
                 .map(|(p, b)| (p.to_path_buf(), b.to_vec()))
                 .chain(manifest.map(|m| (PathBuf::from("Cargo.toml"), m))),
         );
-        let dir = self.scratch.path().join("report");
-        std::fs::create_dir_all(&dir).ok()?;
-        let env = RunEnv {
-            worker: 0,
-            scratch: &dir,
-            cancel,
-        };
+        let check = JobCheck::new(self.scratch.path(), "report", cancel).ok()?;
+        let env = check.env();
         let output = match &self.check {
             Check::Ice(p) => {
                 let probe = p.probe(best, &env).ok()?;

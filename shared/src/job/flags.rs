@@ -10,8 +10,9 @@ use std::ffi::OsString;
 
 use std::path::Path;
 
+use super::check::{JobCheck, Stopped};
 use super::{Check, Job, JobError};
-use crate::predicate::{Compile, Predicate, PredicateError, RunEnv};
+use crate::predicate::Compile;
 use crate::report::{Event, Observer, Summary};
 use crate::testcase::TestCase;
 use crate::CancelFlag;
@@ -132,21 +133,14 @@ pub(super) fn reduce_flags(
     if !matches!(p.config().compile, Compile::Rustc { .. }) || p.config().flags.is_empty() {
         return Ok(false);
     }
-    let dir = scratch.join("flags");
-    std::fs::create_dir_all(&dir).map_err(super::internal)?;
-    let env = RunEnv {
-        worker: 0,
-        scratch: &dir,
-        cancel,
-    };
+    let check = JobCheck::new(scratch, "flags", cancel)?;
     let original = units(&p.config().flags);
     let (kept, outcome) = fewest(
         &original,
         |u| lower_levels(u),
         |units| {
             p.set_flags(units.concat());
-            summary.runs += 1;
-            verdict(p.test(best, &env))
+            verdict(check.verdict(&*p, best, &mut summary.runs))
         },
     );
     p.set_flags(kept.concat());
@@ -158,11 +152,11 @@ pub(super) fn reduce_flags(
     Ok(changed)
 }
 
-fn verdict(v: Result<crate::Verdict, PredicateError>) -> Result<bool, Option<JobError>> {
+fn verdict(v: Result<crate::Verdict, Stopped>) -> Result<bool, Option<JobError>> {
     match v {
         Ok(v) => Ok(v.is_interesting()),
-        Err(PredicateError::Cancelled) => Err(None),
-        Err(e) => Err(Some(super::internal(e))),
+        Err(Stopped::Cancelled) => Err(None),
+        Err(Stopped::Failed(e)) => Err(Some(super::internal(e))),
     }
 }
 
@@ -205,13 +199,7 @@ impl Job {
         if summary.cancelled || !matches!(self.check, Check::Ice(_)) {
             return Ok(());
         }
-        let dir = self.scratch.path().join("flags");
-        std::fs::create_dir_all(&dir).map_err(super::internal)?;
-        let env = RunEnv {
-            worker: 0,
-            scratch: &dir,
-            cancel,
-        };
+        let check = JobCheck::new(self.scratch.path(), "flags", cancel)?;
         // `RUSTFLAGS`, as the checks see it.
         let rustflags = self.env_var("RUSTFLAGS").unwrap_or_default();
         let flags: Vec<OsString> = rustflags
@@ -238,8 +226,7 @@ impl Job {
                 |u| lower_levels(u),
                 |units| {
                     set(p, units);
-                    summary.runs += 1;
-                    verdict(p.test(best, &env))
+                    verdict(check.verdict(&*p, best, &mut summary.runs))
                 },
             );
             let value = set(p, &kept);
@@ -275,8 +262,7 @@ impl Job {
                         return Ok(false);
                     }
                     p.set_flags(units.concat());
-                    summary.runs += 1;
-                    verdict(p.test(best, &env))
+                    verdict(check.verdict(&*p, best, &mut summary.runs))
                 },
             );
             p.set_flags(kept.concat());
@@ -305,8 +291,7 @@ impl Job {
             |units| {
                 let cand = super::manifest::with_profile_keys(&original_manifest, units);
                 p.set_overlay(vec![("Cargo.toml".into(), cand.into_bytes())]);
-                summary.runs += 1;
-                verdict(p.test(best, &env))
+                verdict(check.verdict(&*p, best, &mut summary.runs))
             },
         );
         let manifest = super::manifest::with_profile_keys(&original_manifest, &kept);

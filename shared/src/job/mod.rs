@@ -3,6 +3,7 @@
 //! render the bug report. The CLI and the LSP server both describe a job as a
 //! [`JobSpec`] and map [`JobError`] kinds to exit codes or editor messages.
 
+mod check;
 mod clear;
 mod extract;
 mod finish;

@@ -4,10 +4,11 @@
 
 use std::path::Path;
 
+use super::check::JobCheck;
 use super::{internal, manifest, resolve, Check, FirstRun, Job, JobError, JobErrorKind, Target};
 use crate::predicate::{
-    CancelFlag, Compile, IcePredicate, Predicate, PredicateError, RunEnv, ScriptPredicate,
-    Signature, Verdict,
+    CancelFlag, Compile, IcePredicate, Predicate, PredicateError, ScriptPredicate, Signature,
+    Verdict,
 };
 use crate::report::{Event, Observer};
 use crate::testcase::TestCase;
@@ -370,12 +371,8 @@ fn first_run(
     cancel: &CancelFlag,
     stack: Stack,
 ) -> Result<FirstRun, JobError> {
-    let env = RunEnv {
-        worker: 0,
-        scratch,
-        cancel,
-    };
-    std::fs::create_dir_all(scratch).map_err(internal)?;
+    let check_dir = JobCheck::at(scratch, cancel)?;
+    let env = check_dir.env();
     let to_error = |e: PredicateError| -> JobError {
         match e {
             PredicateError::Other(m) => JobError::new(JobErrorKind::BadInput, m),

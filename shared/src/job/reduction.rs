@@ -2,6 +2,7 @@
 //! configuration, the parse filter, the form the result is delivered in) and its
 //! result verified: one more check, uncached, of the formatted result.
 
+use super::check::{JobCheck, Stopped};
 use super::finish::{rustfmt, tidy_blank_lines};
 use super::{
     internal, output_error, CacheChoice, Check, Job, JobError, JobErrorKind, OutputChoice,
@@ -9,7 +10,7 @@ use super::{
 use crate::cache::{DiskStore, DiskStoreConfig, VerdictCache};
 use crate::output::write_case;
 use crate::passes::{default_for_files, file_pass_by_name, file_pass_names, Pass};
-use crate::predicate::{CancelFlag, PredicateError, RunEnv, Verdict};
+use crate::predicate::{CancelFlag, RunEnv, Verdict};
 use crate::report::{Event, Observer, Summary};
 use crate::schedule::{Config, Finish, Reduction};
 use crate::testcase::TestCase;
@@ -171,13 +172,8 @@ impl Job {
         cancel: &CancelFlag,
     ) -> Result<TestCase, JobError> {
         let spec = &self.spec;
-        let dir = self.scratch.path().join("fmt");
-        std::fs::create_dir_all(&dir).map_err(internal)?;
-        let env = RunEnv {
-            worker: 0,
-            scratch: &dir,
-            cancel,
-        };
+        let check = JobCheck::new(self.scratch.path(), "fmt", cancel)?;
+        let dir = check.dir();
         let predicate = self.check.predicate();
         let mut verified = false;
         if self.is_rust {
@@ -206,10 +202,7 @@ impl Job {
                 let verdict = match known {
                     Some(true) => Ok(Verdict::Interesting),
                     Some(false) => continue,
-                    None => {
-                        summary.runs += 1;
-                        predicate.test(&cand, &env)
-                    }
+                    None => check.verdict(predicate, &cand, &mut summary.runs),
                 };
                 match verdict {
                     Ok(Verdict::Interesting) => {
@@ -219,7 +212,7 @@ impl Job {
                         verified = true;
                         break;
                     }
-                    Err(PredicateError::Cancelled) => {
+                    Err(Stopped::Cancelled) => {
                         summary.cancelled = true;
                         break;
                     }
@@ -231,18 +224,17 @@ impl Job {
         }
         if !verified && !summary.cancelled {
             for _ in 0..3 {
-                summary.runs += 1;
-                match predicate.test(&best, &env) {
-                    Ok(v) if v.is_interesting() => {
+                match check.shows(predicate, &best, &mut summary.runs) {
+                    Ok(true) => {
                         verified = true;
                         break;
                     }
-                    Ok(_) => {}
-                    Err(PredicateError::Cancelled) => {
+                    Ok(false) => {}
+                    Err(Stopped::Cancelled) => {
                         summary.cancelled = true;
                         break;
                     }
-                    Err(e) => return Err(internal(e)),
+                    Err(Stopped::Failed(e)) => return Err(internal(e)),
                 }
             }
             if !verified && !summary.cancelled {
