@@ -182,7 +182,7 @@ impl Job {
             let (formatted, known) = match checked_form {
                 Some((form, interesting)) => (Some(form), Some(interesting)),
                 None => (
-                    spec.format.then(|| rustfmt(&best, &dir, cancel)).flatten(),
+                    spec.format.then(|| rustfmt(&best, dir, cancel)).flatten(),
                     None,
                 ),
             };
