@@ -17,7 +17,8 @@ pub enum MatchMode {
     /// The same compiler (or panic) location and first query frame (when both
     /// crashes happened inside a query), and the same message after removing what
     /// the user's code puts into it: file paths and
-    /// `line:column` positions, numbers, `DefId`s, crate hashes, lifetimes, and the
+    /// `line:column` positions, numbers, `DefId`s, crate hashes, lifetimes, the
+    /// contents of string literals in a test's panic message (the input it quotes), and the
     /// names the case defines (a path naming one of them counts as one name, so
     /// inlining a module or renaming an item keeps the bug the same). The default.
     #[default]
@@ -144,17 +145,22 @@ pub fn verdict_for(
 
 /// `text` with what a user's code contributes taken out (see [`MatchMode::Same`]):
 /// for a compiler crash (`ice`), what is inside brackets (`ParamEnv { .. }`,
-/// `TraitPredicate(..)`: dumps of the user's types, bounds and spans); then file
+/// `TraitPredicate(..)`: dumps of the user's types, bounds and spans), for a
+/// test's panic what is inside string literals (the input it quotes); then file
 /// paths with positions, `DefId(..)`, crate hashes (`krate[1a2b]`), lifetimes, the
 /// `names` (and any `::` path with one of them in it), then numbers.
 pub fn generalize(text: &str, names: &BTreeSet<&str>, ice: bool) -> String {
-    let collapsed;
-    let text = if ice {
-        collapsed = collapse_brackets(text);
-        collapsed.as_str()
+    // A test's panic message quotes the input it choked on (`ParserError("Expected
+    // SELECT, found: SET at Line: 1410")`, `unknown tag "foo"`): what is inside a
+    // string literal is data, as a compiler's dumps of the user's types are.
+    static STRING: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r#""(?:[^"\\]|\\.)*""#).unwrap());
+    let collapsed = if ice {
+        collapse_brackets(text)
     } else {
-        text
+        STRING.replace_all(text, "\"..\"").into_owned()
     };
+    let text = collapsed.as_str();
     static DEF_ID: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"DefId\([^)]*\)").unwrap());
     static HASH: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\[[0-9a-f]{4,16}\]").unwrap());
     static LIFETIME: LazyLock<Regex> =
@@ -503,6 +509,26 @@ mod tests {
             normalize_message("closure@/work/a.rs:20:26: 20:34 DefId(0:6 ~ x[58d5]) i32"),
             "FILE N:N DefId(N:N ~ x[Nd5]) i32"
         );
+    }
+
+    #[test]
+    fn a_panic_quoting_other_input_is_the_same_bug() {
+        let at = "thread 'parses' (11) panicked at /root/.cargo/registry/src/index.crates.io-1949/sqlparser-0.43.1/src/parser/mod.rs:7866:47:\n";
+        let msg = |err: &str| {
+            let out = format!("{at}called `Result::unwrap()` on an `Err` value: ParserError({err})\n");
+            test_failure_signature(&out, None).unwrap()
+        };
+        let original = msg(r#""Expected SELECT, found: SET at Line: 1410, Column 25""#);
+        let shorter = msg(r#""Expected identifier, found: EOF""#);
+        assert!(original.matches(&shorter, MatchMode::Same));
+        assert!(!original.matches(&shorter, MatchMode::Exact));
+        // Outside the quotes the message still counts.
+        let other = test_failure_signature(
+            &format!("{at}called `Result::unwrap()` on an `Err` value: Io(\"x\")\n"),
+            None,
+        )
+        .unwrap();
+        assert!(!original.matches(&other, MatchMode::Same));
     }
 
     #[test]
