@@ -153,8 +153,7 @@ pub fn generalize(text: &str, names: &BTreeSet<&str>, ice: bool) -> String {
     // A test's panic message quotes the input it choked on (`ParserError("Expected
     // SELECT, found: SET at Line: 1410")`, `unknown tag "foo"`): what is inside a
     // string literal is data, as a compiler's dumps of the user's types are.
-    static STRING: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r#""(?:[^"\\]|\\.)*""#).unwrap());
+    static STRING: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#""(?:[^"\\]|\\.)*""#).unwrap());
     let collapsed = if ice {
         collapse_brackets(text)
     } else {
@@ -515,7 +514,8 @@ mod tests {
     fn a_panic_quoting_other_input_is_the_same_bug() {
         let at = "thread 'parses' (11) panicked at /root/.cargo/registry/src/index.crates.io-1949/sqlparser-0.43.1/src/parser/mod.rs:7866:47:\n";
         let msg = |err: &str| {
-            let out = format!("{at}called `Result::unwrap()` on an `Err` value: ParserError({err})\n");
+            let out =
+                format!("{at}called `Result::unwrap()` on an `Err` value: ParserError({err})\n");
             test_failure_signature(&out, None).unwrap()
         };
         let original = msg(r#""Expected SELECT, found: SET at Line: 1410, Column 25""#);
