@@ -1,4 +1,5 @@
-//! Part of `rust-focus`: a large crate's module files tried one at a time.
+//! Part of `rust-focus`: a large crate's module files tried one at a time, and the
+//! files of the targets `cargo check` leaves alone.
 
 use std::path::Path;
 
@@ -8,8 +9,70 @@ use ra_ap_syntax::{SyntaxKind, SyntaxNode};
 use super::rust_modules::module_dir;
 use super::units::{delete_units, Span};
 use crate::case::Case;
+use crate::hints::Focus;
 use crate::syntax::{deletion_range, is_item, parse};
 use crate::testcase::TestCase;
+
+/// Directories of the targets `cargo check` and `cargo build` leave alone unless
+/// asked (tests, benchmarks, examples).
+const OTHER_TARGET_DIRS: [&str; 3] = ["tests", "benches", "examples"];
+
+/// Lint and documentation attributes: they seldom matter to a bug.
+const NOISE_ATTRIBUTES: [&str; 6] = ["allow", "warn", "deny", "forbid", "expect", "doc"];
+
+/// Both lists of [`other_targets_apart`] in one.
+#[cfg(test)]
+fn other_targets(case: &TestCase, focus: &Focus) -> Vec<Span> {
+    let (mut files, attributes) = other_targets_apart(case, focus);
+    files.extend(attributes);
+    files.sort_by_key(|s| (s.seq, s.start));
+    files
+}
+
+/// The whole of every Rust file under `tests/`, `benches/` and `examples/` when
+/// the bug is elsewhere (no place of the focus is there, and some Rust file is
+/// not); and apart, every crate-level lint or doc attribute (`#![allow(...)]`,
+/// `#![doc(...)]`) of the files left. A real crate's test and benchmark files
+/// keep their `mod` declarations and attributes through the focus (and their
+/// `fn main` keeps what it calls); deleting them piece by piece costs a run or
+/// more each.
+pub(super) fn other_targets_apart(case: &TestCase, focus: &Focus) -> (Vec<Span>, Vec<Span>) {
+    let in_other = |p: &Path| {
+        p.components()
+            .next()
+            .is_some_and(|c| OTHER_TARGET_DIRS.iter().any(|d| c.as_os_str() == *d))
+    };
+    let printed_in_other = |f: &str| {
+        let f = Path::new(f);
+        (case.files()).any(|(p, _)| in_other(p) && super::rust_focus::same_file(f, p))
+    };
+    let elsewhere = (case.files()).any(|(p, _)| crate::syntax::is_rust(p) && !in_other(p))
+        && !(focus.places.iter().chain(&focus.weak_places)).any(|(f, _)| printed_in_other(f));
+    let (mut files, mut spans) = (Vec::new(), Vec::new());
+    for (seq, (path, bytes)) in case.files().enumerate() {
+        if !crate::syntax::is_rust(path) || bytes.is_empty() {
+            continue;
+        }
+        if elsewhere && in_other(path) {
+            files.push(Span {
+                seq,
+                start: 0,
+                end: bytes.len(),
+            });
+            continue;
+        }
+        let Some(root) = parse(bytes) else { continue };
+        for a in root.children().filter_map(ast::Attr::cast) {
+            let inner = a.excl_token().is_some();
+            let name = a.path().map(|p| p.syntax().text().to_string());
+            if inner && name.is_some_and(|n| NOISE_ATTRIBUTES.contains(&n.as_str())) {
+                let (start, end) = deletion_range(a.syntax(), false);
+                spans.push(Span { seq, start, end });
+            }
+        }
+    }
+    (files, spans)
+}
 
 fn delete_all(spans: &[Span]) -> crate::edit::EditSet<u8> {
     delete_units(spans, &[(0, spans.len())])
@@ -123,6 +186,56 @@ pub(super) fn one_file_candidates(case: &TestCase, large: usize) -> Vec<TestCase
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Test, benchmark and example files go whole unless the bug is in one of
+    /// them; crate-level lint and doc attributes go, other attributes stay.
+    #[test]
+    fn other_targets_and_lint_attributes_go_unless_the_bug_is_there() {
+        let case = TestCase::from_files([
+            (
+                "src/lib.rs".into(),
+                b"#![doc(html_root_url = \"x\")]\n#![allow(\n    clippy::a,\n)]\n#![feature(f)]\n#![cfg_attr(not(std), no_std)]\nmod parse;\n".to_vec(),
+            ),
+            ("src/parse.rs".into(), b"#![deny(x)]\npub fn squared() {}\n".to_vec()),
+            ("tests/util/mod.rs".into(), b"pub fn helper() {}\n".to_vec()),
+            ("tests/t.rs".into(), b"#![allow(y)]\nmod util;\n".to_vec()),
+            ("benches/b.rs".into(), b"fn bench() {}\n".to_vec()),
+            ("Cargo.toml".into(), b"[package]\n".to_vec()),
+        ]);
+        let render = |focus: &Focus| {
+            let out = case.apply(&delete_all(&other_targets(&case, focus)));
+            (0..out.seq_count())
+                .map(|i| {
+                    let text = String::from_utf8(out.seq(i).to_vec()).unwrap();
+                    format!("{}: {text}", out.path(i).display())
+                })
+                .collect::<Vec<_>>()
+        };
+        let in_src = Focus {
+            places: vec![("/w/src/parse.rs".into(), 2)],
+            ..Focus::default()
+        };
+        assert_eq!(
+            render(&in_src),
+            [
+                "Cargo.toml: [package]\n",
+                "benches/b.rs: ",
+                "src/lib.rs: #![feature(f)]\n#![cfg_attr(not(std), no_std)]\nmod parse;\n",
+                "src/parse.rs: pub fn squared() {}\n",
+                "tests/t.rs: ",
+                "tests/util/mod.rs: ",
+            ]
+        );
+        // The bug is in a test: the test files stay (their lint attributes go).
+        let in_test = Focus {
+            places: vec![("tests/t.rs".into(), 2)],
+            ..Focus::default()
+        };
+        let out = render(&in_test);
+        assert_eq!(out[1], "benches/b.rs: fn bench() {}\n");
+        assert_eq!(out[4], "tests/t.rs: mod util;\n");
+        assert_eq!(out[5], "tests/util/mod.rs: pub fn helper() {}\n");
+    }
 
     #[test]
     fn each_file_alone_with_the_way_to_it() {

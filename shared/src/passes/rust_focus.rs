@@ -7,9 +7,10 @@
 //! imports only goes whole), and deletes every other item at once. In a large file the bug's few items are then found in one
 //! compiler run, where deleting by halves (`rust-items`) spends dozens. When the
 //! candidate loses the bug, the pass has cost one run and `rust-items` does the job.
-//! A second candidate deletes the files of the targets `cargo check` leaves alone
-//! (`tests/`, `benches/`, `examples/`) when the bug is not there, and crate-level
-//! lint and doc attributes; a third deletes every `use` item at once.
+//! Before it, a candidate deletes the files of the targets `cargo check` leaves
+//! alone (`tests/`, `benches/`, `examples/`) when the bug is not there (their
+//! `fn main` would keep what it calls); after it (and narrower focuses), one deletes
+//! crate-level lint and doc attributes, and one every `use` item at once.
 //!
 //! Places (file and line) hold for the original only; the pass runs once, first.
 
@@ -85,24 +86,28 @@ impl Pass<TestCase> for RustFocus {
     }
 }
 
-/// The pass's candidates, in order: the focus; while the case is still large
-/// (the focus failed, or matched too much: a name shared by dozens of items),
-/// narrower focuses — the places of the errors alone, then the item named last in
-/// the query stack alone (the outermost query; what it mentions comes with it),
-/// then each module file alone ([`super::focus_files::one_file_candidates`]); the other targets and
-/// lint attributes; the `use` items.
-const STEPS: usize = 6;
+/// The pass's candidates, in order: the other targets' files (first: a test's or
+/// example's `fn main` stays through the focus and would keep every item of the
+/// library it calls); the focus; while the case is still large (the focus failed,
+/// or matched too much: a name shared by dozens of items), narrower focuses — the
+/// places of the errors alone, then the item named last in the query stack alone
+/// (the outermost query; what it mentions comes with it), then each module file
+/// alone ([`super::focus_files::one_file_candidates`]); crate-level lint and doc
+/// attributes (after the focus: deleting them shifts the lines of its places);
+/// the `use` items.
+const STEPS: usize = 7;
 
 /// The step that tries each module file alone.
-const ONE_FILE_STEP: usize = 3;
+const ONE_FILE_STEP: usize = 4;
 
 /// Rust bytes above which the narrower focuses are tried.
 const NARROW_ABOVE: usize = 16 * 1024;
 
 fn step_spans(step: usize, case: &TestCase, focus: &Focus) -> Vec<Span> {
     match step {
-        0 => unfocused(case, focus),
-        1 | 2 => {
+        0 => super::focus_files::other_targets_apart(case, focus).0,
+        1 => unfocused(case, focus),
+        2 | 3 => {
             let rust: usize = (case.files())
                 .filter(|(p, _)| crate::syntax::is_rust(p))
                 .map(|(_, b)| b.len())
@@ -110,7 +115,7 @@ fn step_spans(step: usize, case: &TestCase, focus: &Focus) -> Vec<Span> {
             if rust <= NARROW_ABOVE {
                 return Vec::new();
             }
-            let narrower = if step == 1 {
+            let narrower = if step == 2 {
                 Focus {
                     names: Vec::new(),
                     places: focus.places.clone(),
@@ -130,60 +135,9 @@ fn step_spans(step: usize, case: &TestCase, focus: &Focus) -> Vec<Span> {
             unfocused(case, &narrower)
         }
         ONE_FILE_STEP => Vec::new(),
-        4 => other_targets(case, focus),
+        5 => super::focus_files::other_targets_apart(case, focus).1,
         _ => use_items(case),
     }
-}
-
-/// Directories of the targets `cargo check` and `cargo build` leave alone unless
-/// asked (tests, benchmarks, examples).
-const OTHER_TARGET_DIRS: [&str; 3] = ["tests", "benches", "examples"];
-
-/// Lint and documentation attributes: they seldom matter to a bug.
-const NOISE_ATTRIBUTES: [&str; 6] = ["allow", "warn", "deny", "forbid", "expect", "doc"];
-
-/// The whole of every Rust file under `tests/`, `benches/` and `examples/` when
-/// the bug is elsewhere (no place of the focus is there, and some Rust file is
-/// not), and every crate-level lint or doc attribute (`#![allow(...)]`,
-/// `#![doc(...)]`) of the files left. A real crate's test and benchmark files
-/// keep their `mod` declarations and attributes through the focus; deleting
-/// them piece by piece costs a run or more each.
-pub fn other_targets(case: &TestCase, focus: &Focus) -> Vec<Span> {
-    let in_other = |p: &Path| {
-        p.components()
-            .next()
-            .is_some_and(|c| OTHER_TARGET_DIRS.iter().any(|d| c.as_os_str() == *d))
-    };
-    let printed_in_other = |f: &str| {
-        let f = Path::new(f);
-        (case.files()).any(|(p, _)| in_other(p) && same_file(f, p))
-    };
-    let elsewhere = (case.files()).any(|(p, _)| crate::syntax::is_rust(p) && !in_other(p))
-        && !(focus.places.iter().chain(&focus.weak_places)).any(|(f, _)| printed_in_other(f));
-    let mut spans = Vec::new();
-    for (seq, (path, bytes)) in case.files().enumerate() {
-        if !crate::syntax::is_rust(path) || bytes.is_empty() {
-            continue;
-        }
-        if elsewhere && in_other(path) {
-            spans.push(Span {
-                seq,
-                start: 0,
-                end: bytes.len(),
-            });
-            continue;
-        }
-        let Some(root) = parse(bytes) else { continue };
-        for a in root.children().filter_map(ast::Attr::cast) {
-            let inner = a.excl_token().is_some();
-            let name = a.path().map(|p| p.syntax().text().to_string());
-            if inner && name.is_some_and(|n| NOISE_ATTRIBUTES.contains(&n.as_str())) {
-                let (start, end) = deletion_range(a.syntax(), false);
-                spans.push(Span { seq, start, end });
-            }
-        }
-    }
-    spans
 }
 
 fn delete_all(spans: &[Span]) -> crate::edit::EditSet<u8> {
@@ -489,7 +443,7 @@ fn collect(seq: usize, parent_node: &SyntaxNode, parent: Option<usize>, out: &mu
 }
 
 /// `printed` (absolute, or relative to the crate root) names `path` (relative).
-fn same_file(printed: &Path, path: &Path) -> bool {
+pub(super) fn same_file(printed: &Path, path: &Path) -> bool {
     printed.ends_with(path)
 }
 
@@ -629,56 +583,6 @@ mod shell {
         assert_eq!(file("benches/parse.rs"), "");
     }
 
-    /// Test, benchmark and example files go whole unless the bug is in one of
-    /// them; crate-level lint and doc attributes go, other attributes stay.
-    #[test]
-    fn other_targets_and_lint_attributes_go_unless_the_bug_is_there() {
-        let case = TestCase::from_files([
-            (
-                "src/lib.rs".into(),
-                b"#![doc(html_root_url = \"x\")]\n#![allow(\n    clippy::a,\n)]\n#![feature(f)]\n#![cfg_attr(not(std), no_std)]\nmod parse;\n".to_vec(),
-            ),
-            ("src/parse.rs".into(), b"#![deny(x)]\npub fn squared() {}\n".to_vec()),
-            ("tests/util/mod.rs".into(), b"pub fn helper() {}\n".to_vec()),
-            ("tests/t.rs".into(), b"#![allow(y)]\nmod util;\n".to_vec()),
-            ("benches/b.rs".into(), b"fn bench() {}\n".to_vec()),
-            ("Cargo.toml".into(), b"[package]\n".to_vec()),
-        ]);
-        let render = |focus: &Focus| {
-            let out = case.apply(&delete_all(&other_targets(&case, focus)));
-            (0..out.seq_count())
-                .map(|i| {
-                    let text = String::from_utf8(out.seq(i).to_vec()).unwrap();
-                    format!("{}: {text}", out.path(i).display())
-                })
-                .collect::<Vec<_>>()
-        };
-        let in_src = Focus {
-            places: vec![("/w/src/parse.rs".into(), 2)],
-            ..Focus::default()
-        };
-        assert_eq!(
-            render(&in_src),
-            [
-                "Cargo.toml: [package]\n",
-                "benches/b.rs: ",
-                "src/lib.rs: #![feature(f)]\n#![cfg_attr(not(std), no_std)]\nmod parse;\n",
-                "src/parse.rs: pub fn squared() {}\n",
-                "tests/t.rs: ",
-                "tests/util/mod.rs: ",
-            ]
-        );
-        // The bug is in a test: the test files stay (their lint attributes go).
-        let in_test = Focus {
-            places: vec![("tests/t.rs".into(), 2)],
-            ..Focus::default()
-        };
-        let out = render(&in_test);
-        assert_eq!(out[1], "benches/b.rs: fn bench() {}\n");
-        assert_eq!(out[4], "tests/t.rs: mod util;\n");
-        assert_eq!(out[5], "tests/util/mod.rs: pub fn helper() {}\n");
-    }
-
     #[test]
     fn places_pick_the_item_on_that_line_and_nothing_matching_means_no_candidate() {
         let case = TestCase::single("src/a.rs", SRC.as_bytes().to_vec());
@@ -777,18 +681,18 @@ mod shell {
             names: vec!["iter".into(), "bug".into()],
             ..Focus::default()
         };
-        let broad = after(&case, &step_spans(0, &case, &focus));
+        let broad = after(&case, &step_spans(1, &case, &focus));
         assert!(broad.len() > NARROW_ABOVE, "the focus keeps every `iter`");
         let broad_case = TestCase::single("src/lib.rs", broad.into_bytes());
         // Places alone: there are none, so no candidate.
-        assert!(step_spans(1, &broad_case, &focus).is_empty());
-        let narrow = after(&broad_case, &step_spans(2, &broad_case, &focus));
+        assert!(step_spans(2, &broad_case, &focus).is_empty());
+        let narrow = after(&broad_case, &step_spans(3, &broad_case, &focus));
         assert_eq!(narrow, "pub trait Helper {}\npub fn bug<T: Helper>() {}\n");
         // A small case is not narrowed.
         let small = TestCase::single(
             "src/lib.rs",
             b"mod a { pub fn iter() {} }\npub fn bug() {}\n".to_vec(),
         );
-        assert!(step_spans(2, &small, &focus).is_empty());
+        assert!(step_spans(3, &small, &focus).is_empty());
     }
 }
