@@ -403,9 +403,10 @@ fn first_run(
             }
             .map_err(to_error)?;
             FirstRun {
-                focus: crate::predicate::focus_from_stderr(&String::from_utf8_lossy(
+                focus: crate::predicate::focus_of_output(
+                    &probe.finished.stdout,
                     &probe.finished.stderr,
-                )),
+                ),
                 ..from_probe(
                     p.verdict(&probe),
                     probe.signature,

@@ -32,6 +32,25 @@ const DEAD: &[&str] = &[
     "macro",
 ];
 
+/// The focus of a cargo build's output: the diagnostics cargo printed as JSON on
+/// stdout (`--message-format=json`: their `rendered` text, the error spans), then
+/// rustc's own stderr (the panic and its query stack). A crash without a query
+/// stack (a delayed bug) is found by its error span alone.
+pub fn focus_of_output(stdout: &[u8], stderr: &[u8]) -> Focus {
+    let mut text = String::new();
+    for line in String::from_utf8_lossy(stdout).lines() {
+        let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
+        if let Some(r) = v.pointer("/message/rendered").and_then(|r| r.as_str()) {
+            text.push_str(r);
+            text.push('\n');
+        }
+    }
+    text.push_str(&String::from_utf8_lossy(stderr));
+    focus_from_stderr(&text)
+}
+
 /// The focus of an ICE's (or a compile's) stderr.
 pub fn focus_from_stderr(stderr: &str) -> Focus {
     let mut focus = Focus::default();
@@ -179,6 +198,23 @@ end of query stack\n";
                 ("/tmp/w/a.rs".to_string(), 20)
             ]
         );
+    }
+
+    #[test]
+    fn spans_in_cargos_json_messages_count() {
+        let msg = |level: &str, rendered: &str| {
+            serde_json::json!({"reason": "compiler-message", "message": {"level": level, "rendered": rendered}})
+                .to_string()
+        };
+        let stdout = [
+            msg("error", "error: internal compiler error: `type_of` called on const argument\n --> src/fallback.rs:381:5\n"),
+            "not json".to_string(),
+        ]
+        .join("\n");
+        let stderr = "note: no errors encountered even though delayed bugs were created\n";
+        let focus = focus_of_output(stdout.as_bytes(), stderr.as_bytes());
+        assert_eq!(focus.places, [("src/fallback.rs".to_string(), 381)]);
+        assert!(focus.names.is_empty());
     }
 
     #[test]

@@ -20,7 +20,7 @@ pub use crate::hints::{Focus, Unused};
 pub use crate::verdict::Verdict;
 pub(crate) use crate_copy::dependency_tables;
 pub use crate_copy::CrateSource;
-pub use focus::focus_from_stderr;
+pub use focus::{focus_from_stderr, focus_of_output};
 pub use ice::{Compile, IceConfig, IcePredicate, Probe, Tool};
 pub use miscompile::{MiscompileConfig, MiscompilePredicate, WrongCodeGuard};
 pub use script::{ScriptConfig, ScriptPredicate};
