@@ -147,7 +147,7 @@ fn spec_from(args: &Args) -> Result<JobSpec> {
                 .map(String::from)
                 .collect();
         } else {
-            for n in minimize_engine::passes::EXHAUSTIVE_ON_RUST {
+            for n in minimize_engine::passes::exhaustive_names() {
                 if !spec.passes.iter().any(|p| p == n) {
                     spec.passes.push(n.to_string());
                 }

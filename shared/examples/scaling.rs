@@ -40,7 +40,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use minimize_engine::passes::{default_for_files, BET_ON_SUCCESS_ON_RUST, FALLBACK_ON_RUST};
+use minimize_engine::passes::default_for_files;
 use minimize_engine::predicate::{Focus, Unused};
 use minimize_engine::syntax::ParseCheck;
 use minimize_engine::{
@@ -407,16 +407,8 @@ fn run(shape: &str, jobs: usize, check: Duration, virtual_time: bool) -> Run {
             final_check: false,
             initial_quota: usize::MAX,
             adaptive_restart: false,
-            fallback: if rust {
-                FALLBACK_ON_RUST.to_vec()
-            } else {
-                Vec::new()
-            },
-            bet_on_success: if rust {
-                BET_ON_SUCCESS_ON_RUST.to_vec()
-            } else {
-                Vec::new()
-            },
+            fallbacks: rust,
+            bets: rust,
             pacer: clock.clone().map(|c| c as Arc<dyn Pacer>),
             ..Config::default()
         },

@@ -109,7 +109,7 @@ fn default_pipeline_on_text() {
     assert!(calls < 1500, "{calls} calls");
 }
 
-/// `Config::fallback`: the generic passes run only in a round where the Rust
+/// `Config::fallbacks`: the generic passes run only in a round where the Rust
 /// passes before them found nothing, so they check the Rust passes' result instead
 /// of every case on the way; here the result is the same (but for blank lines,
 /// rustfmt's job), for fewer tests, at every `-j`.
@@ -126,6 +126,11 @@ fn fallback_passes_wait_for_a_round_that_finds_nothing() {
         "fn bug() {\n    let v = [1, 2, 3];\n    BUG(v[7]);\n}\n",
     );
     let pred = |s: &str| s.contains("BUG(v[") && s.matches('{').count() == s.matches('}').count();
+    // The passes that are fallbacks on Rust code, as the pipeline says.
+    let generic_names: Vec<&str> = (passes::default_for_files(false).iter())
+        .filter(|p| p.rust_role().fallback)
+        .map(|p| p.name())
+        .collect();
     let go = |fallback: bool, jobs: usize| {
         let calls = AtomicUsize::new(0);
         let p = FnPredicate::new("test", |c: &TestCase| {
@@ -139,7 +144,7 @@ fn fallback_passes_wait_for_a_round_that_finds_nothing() {
             ..config(jobs)
         };
         if fallback {
-            config.fallback = passes::FALLBACK_ON_RUST.to_vec();
+            config.fallbacks = true;
         }
         let r = Reduction {
             predicate: &p,
@@ -152,7 +157,7 @@ fn fallback_passes_wait_for_a_round_that_finds_nothing() {
         };
         let out = reduce_file("bug.rs", &input, r);
         let generic: u64 = (out.summary.passes.iter())
-            .filter(|p| passes::FALLBACK_ON_RUST.contains(&p.name))
+            .filter(|p| generic_names.contains(&p.name))
             .map(|p| p.tests)
             .sum();
         (text_of(&out.best), generic, calls.load(Ordering::Relaxed))
@@ -227,8 +232,8 @@ fn checks_that_read_names_comments_and_order_reach_their_minimum() {
                 config: Config {
                     initial_quota: usize::MAX,
                     adaptive_restart: false,
-                    fallback: passes::FALLBACK_ON_RUST.to_vec(),
-                    bet_on_success: passes::BET_ON_SUCCESS_ON_RUST.to_vec(),
+                    fallbacks: true,
+                    bets: true,
                     ..config(jobs)
                 },
                 cache: VerdictCache::new(None),

@@ -224,7 +224,7 @@ proptest! {
             config: Config {
                 jobs,
                 final_check: true,
-                bet_on_success: if rust { passes::BET_ON_SUCCESS_ON_RUST.to_vec() } else { Vec::new() },
+                bets: rust,
                 ..Config::default()
             },
             cache: VerdictCache::new(None),

@@ -101,16 +101,8 @@ impl Job {
             // Done below, on the formatted result when the bug survives formatting
             // (one run instead of two).
             final_check: false,
-            fallback: if self.is_rust {
-                crate::passes::FALLBACK_ON_RUST.to_vec()
-            } else {
-                Vec::new()
-            },
-            bet_on_success: if self.is_rust {
-                crate::passes::BET_ON_SUCCESS_ON_RUST.to_vec()
-            } else {
-                Vec::new()
-            },
+            fallbacks: self.is_rust,
+            bets: self.is_rust,
             ..Config::default()
         };
         // The result is delivered formatted: an idle worker may format the best and

@@ -34,7 +34,7 @@ pub use pairs::{Pairs, ReplaceTokens};
 pub use rust::{Comments, NodeClass, RustDelete, RustRenames, RustReplace};
 pub use rust_early::RustBodiesEarly;
 pub use rust_focus::RustFocus;
-pub use rust_minimal::{RustNeighbours, EXHAUSTIVE_ON_RUST};
+pub use rust_minimal::RustNeighbours;
 pub use rust_modules::RustInlineModules;
 pub use rust_params::RustParams;
 pub use rust_strings::StringContents;
@@ -68,6 +68,78 @@ pub trait Pass<C: Case>: Send {
     fn fork(&self) -> Option<Box<dyn Pass<C>>> {
         None
     }
+    /// How the scheduler treats the pass on Rust code ([`RustRole`]); set where the
+    /// pipeline is listed ([`fallback`], [`bet`]).
+    fn rust_role(&self) -> RustRole {
+        RustRole::default()
+    }
+}
+
+/// How the scheduler treats a pass on Rust code, when the job asks it to
+/// (`Config::fallbacks`, `Config::bets`). Each pass carries its own; the pipeline's
+/// list ([`default_for_files`]) is the one place that gives them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RustRole {
+    /// Runs only in a round where the passes before it found nothing: it checks
+    /// the result of the others rather than every case on the way (the generic
+    /// line, bracket and n-gram passes, where the syntax-aware passes make nearly
+    /// every cut; the passes of `--exhaustive`, which check their fixed point).
+    pub fallback: bool,
+    /// Its tests mostly succeed (its first candidate takes every comment, every
+    /// `pub`, every rename at once): idle workers bet on that (speed only).
+    pub bet_on_success: bool,
+}
+
+/// A pass with the role the pipeline gives it.
+struct WithRole<C: Case> {
+    inner: Box<dyn Pass<C>>,
+    role: RustRole,
+}
+
+impl<C: Case + 'static> Pass<C> for WithRole<C> {
+    fn name(&self) -> &'static str {
+        self.inner.name()
+    }
+    fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
+        self.inner.run(ctx)
+    }
+    fn is_fresh(&self) -> bool {
+        self.inner.is_fresh()
+    }
+    fn wants_rerun(&self) -> bool {
+        self.inner.wants_rerun()
+    }
+    fn fork(&self) -> Option<Box<dyn Pass<C>>> {
+        let role = self.role;
+        (self.inner.fork()).map(|inner| Box::new(WithRole { inner, role }) as Box<dyn Pass<C>>)
+    }
+    fn rust_role(&self) -> RustRole {
+        self.role
+    }
+}
+
+/// `pass` as a fallback on Rust code ([`RustRole::fallback`]).
+pub fn fallback<C: Case + 'static>(pass: impl Pass<C> + 'static) -> Box<dyn Pass<C>> {
+    let role = RustRole {
+        fallback: true,
+        ..pass.rust_role()
+    };
+    Box::new(WithRole {
+        inner: Box::new(pass),
+        role,
+    })
+}
+
+/// `pass` with its tests bet to succeed on Rust code ([`RustRole::bet_on_success`]).
+pub fn bet<C: Case + 'static>(pass: impl Pass<C> + 'static) -> Box<dyn Pass<C>> {
+    let role = RustRole {
+        bet_on_success: true,
+        ..pass.rust_role()
+    };
+    Box::new(WithRole {
+        inner: Box::new(pass),
+        role,
+    })
 }
 
 /// Cuts of a suffix or a prefix (Shrink Ray's "cut every `0, i` and every
@@ -168,12 +240,12 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
     vec![
         Box::new(RustFocus::default()),
         Box::new(RustInlineModules),
-        Box::new(Delete::new(Comments, "rust-comments", usize::MAX).all_first()),
+        bet(Delete::new(Comments, "rust-comments", usize::MAX).all_first()),
         Box::new(RustUnused::early()),
         Box::new(RustBodiesEarly::new(runs_code)),
         Box::new(RustDelete::new(NodeClass::Attributes, "rust-attributes")),
         Box::new(RustDelete::new(NodeClass::Items, "rust-items")),
-        Box::new(RustDelete::new(NodeClass::Visibility, "rust-private").all_first()),
+        bet(RustDelete::new(NodeClass::Visibility, "rust-private").all_first()),
         Box::new(RustUnused::default()),
         Box::new(RustReplace::empty_bodies()),
         Box::new(if runs_code {
@@ -186,21 +258,21 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         Box::new(RustDelete::new(NodeClass::ListElements, "rust-lists")),
         Box::new(RustReplace::hoist()),
         Box::new(RustReplace::unit_types()),
-        Box::new(RustRenames),
+        bet(RustRenames),
         Box::new(Delete::new(StringContents, "rust-strings", usize::MAX)),
         Box::new(Delete::new(LengthChunks, "chunks", usize::MAX)),
         Box::new(Ends::default()),
         Box::new(ChunkPayloads::default()),
         Box::new(BlockLevels::default()),
-        Box::new(Chaos::new(Lines, "chaos-lines")),
+        fallback(Chaos::new(Lines, "chaos-lines")),
         Box::new(Chaos::new(Records, "chaos-records")),
         Box::new(Delete::new(Records, "records", usize::MAX)),
-        Box::new(Delete::new(Lines, "lines", usize::MAX)),
+        fallback(Delete::new(Lines, "lines", usize::MAX)),
         Box::new(Delete::new(Statements, "statements", usize::MAX)),
-        Box::new(CutPass::new(Brackets)),
+        fallback(CutPass::new(Brackets)),
         Box::new(Delete::new(Tokens, "tokens", usize::MAX)),
-        Box::new(CutPass::new(Repeats)),
-        Box::new(CutPass::new(Ngrams)),
+        fallback(CutPass::new(Repeats)),
+        fallback(CutPass::new(Ngrams)),
         Box::new(SharedValues::new(TextInts)),
         Box::new(ShrinkEach::new(TextInts)),
         Box::new(Delete::new(NonRust(Items), "bytes", 20_000)),
@@ -208,27 +280,6 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         Box::new(ReplaceTokens::default()),
     ]
 }
-
-/// The generic passes of [`default_for_files`] that are fallbacks on Rust code
-/// (`Config::fallback`): the Rust passes make nearly every cut there, and these
-/// check their result once it stands rather than every case on the way.
-/// The passes of `--exhaustive` ([`EXHAUSTIVE_ON_RUST`]) are fallbacks too: they
-/// check the fixed point of all the others.
-pub const FALLBACK_ON_RUST: &[&str] = &[
-    "chaos-lines",
-    "lines",
-    "brackets",
-    "repeats",
-    "ngrams",
-    "rust-pairs",
-    "rust-token-runs",
-    "rust-replace-tokens",
-    "rust-bytes",
-];
-
-/// The Rust passes whose tests mostly succeed (`Config::bet_on_success`): their
-/// first candidate takes every comment, every `pub`, every rename at once.
-pub const BET_ON_SUCCESS_ON_RUST: &[&str] = &["rust-comments", "rust-private", "rust-renames"];
 
 /// Every file pass, once: the default pipeline's, then those only `--passes` asks for.
 /// Names are unique (tested); `--passes` and its error message read them from here.
@@ -248,8 +299,13 @@ pub fn exhaustive_passes() -> Vec<Box<dyn Pass<TestCase>>> {
     use rust_minimal::Kind;
     [Kind::Pairs, Kind::TokenRuns, Kind::Replace, Kind::Bytes]
         .into_iter()
-        .map(|k| Box::new(RustNeighbours::new(k)) as Box<dyn Pass<TestCase>>)
+        .map(|k| fallback(RustNeighbours::new(k)))
         .collect()
+}
+
+/// The names of [`exhaustive_passes`].
+pub fn exhaustive_names() -> Vec<&'static str> {
+    exhaustive_passes().iter().map(|p| p.name()).collect()
 }
 
 /// The names of [`default_for_files`]`(runs_code)` followed by those of
@@ -293,19 +349,45 @@ mod tests {
     use super::*;
 
     #[test]
-    fn pass_names_are_unique_and_the_role_lists_name_real_passes() {
+    fn pass_names_are_unique_and_roles_come_with_the_passes() {
         let names = file_pass_names();
         let mut sorted = names.clone();
         sorted.sort();
         sorted.dedup();
         assert_eq!(sorted.len(), names.len(), "{names:?}");
-        for n in FALLBACK_ON_RUST.iter().chain(BET_ON_SUCCESS_ON_RUST) {
-            assert!(names.contains(n), "{n}");
-        }
         assert_eq!(file_pass_by_name("lines").unwrap().name(), "lines");
         assert!(file_pass_by_name("nope").is_none());
         let exhaustive = exhaustive_pass_names(false);
-        assert!(exhaustive.ends_with(EXHAUSTIVE_ON_RUST), "{exhaustive:?}");
+        assert!(exhaustive.ends_with(&exhaustive_names()), "{exhaustive:?}");
         assert!(exhaustive.iter().all(|n| names.contains(n)));
+        // The roles, as the pipeline gives them (and `--passes` finds them).
+        let with = |pick: fn(RustRole) -> bool| -> Vec<&str> {
+            (catalogue().iter())
+                .filter(|p| pick(p.rust_role()))
+                .map(|p| p.name())
+                .collect()
+        };
+        assert_eq!(
+            with(|r| r.fallback),
+            [
+                "chaos-lines",
+                "lines",
+                "brackets",
+                "repeats",
+                "ngrams",
+                "rust-pairs",
+                "rust-token-runs",
+                "rust-replace-tokens",
+                "rust-bytes"
+            ]
+        );
+        assert_eq!(
+            with(|r| r.bet_on_success),
+            ["rust-comments", "rust-private", "rust-renames"]
+        );
+        assert!(file_pass_by_name("ngrams").unwrap().rust_role().fallback);
+        // A fork keeps its role.
+        let forked = file_pass_by_name("rust-renames").unwrap().fork().unwrap();
+        assert!(forked.rust_role().bet_on_success);
     }
 }

@@ -2,7 +2,7 @@
 //! `tools/check_minimal.py`, on source code, where the generic [`super::Pairs`] and
 //! [`super::ReplaceTokens`] (text files only) and the byte pass (not on `.rs`) leave
 //! off. Four passes, the sweep with the fewest candidates and the biggest cuts first,
-//! each a fallback on Rust ([`super::FALLBACK_ON_RUST`]): it runs only in a round
+//! each a fallback on Rust ([`super::RustRole::fallback`]): it runs only in a round
 //! where every pass before it found nothing, so it checks the fixed point of the
 //! Rust passes, not every case on the way, and what it finds lets them run again.
 //!
@@ -26,7 +26,7 @@
 //! A sweep tests every candidate when nothing goes, which is what a guarantee
 //! costs: several times the runs of the rest of the reduction on a small file
 //! (measured in `docs/benchmarks.md`). So these passes are not in the default
-//! pipeline; `--exhaustive` adds them ([`EXHAUSTIVE_ON_RUST`]). (One pass trying
+//! pipeline; `--exhaustive` adds them ([`super::exhaustive_passes`]). (One pass trying
 //! every kind at each position cost 8 % more runs on five buried ICEs: a big cut
 //! near the start is found only after every small one after it.)
 
@@ -35,14 +35,6 @@ use super::Pass;
 use crate::case::Case;
 use crate::edit::{Edit, EditSet};
 use crate::passes::{Ctx, Interrupt};
-
-/// The passes `--exhaustive` appends to the pipeline, in order.
-pub const EXHAUSTIVE_ON_RUST: &[&str] = &[
-    "rust-pairs",
-    "rust-token-runs",
-    "rust-replace-tokens",
-    "rust-bytes",
-];
 
 /// Single bytes are deleted only in files up to this size (as `check_minimal.py`'s
 /// `--max-bytes`).

@@ -100,7 +100,7 @@ struct Speculation<C: Case> {
     /// the first occasion a worker would otherwise stay idle (the pass's own
     /// candidates often fill the workers; the dry runs cost time on large cases).
     foresee_pending: bool,
-    /// Per pass: its tests are bet to succeed (`Config::bet_on_success`).
+    /// Per pass: its tests are bet to succeed (`Config::bets`, `RustRole::bet_on_success`).
     bet_on_success: Vec<bool>,
     /// The awaited candidate the background was foreseen on, as if it had been
     /// committed (a bet that it succeeds): the background serves while its
@@ -151,13 +151,11 @@ impl<'a, C: Case> State<'a, C> {
         cancel: CancelFlag,
         config: &Config,
         names: Vec<&'static str>,
+        bet_on_success: Vec<bool>,
         observer: &'a mut dyn Observer,
         sink: &'a mut dyn Sink<C>,
     ) -> Result<Self, EngineError> {
         let now = Instant::now();
-        let bet_on_success = (names.iter())
-            .map(|n| config.bet_on_success.contains(n))
-            .collect();
         Ok(State {
             initial_size: best.size(),
             best,

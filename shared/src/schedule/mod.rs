@@ -45,18 +45,16 @@ pub struct Config {
     pub final_check: bool,
     /// Minimum time between progress events.
     pub progress_interval: Duration,
-    /// Passes (by name) that run only in a round where the passes before them found
-    /// nothing: fallbacks, which then check the result of the others rather than
-    /// every case on the way (the generic line, bracket and n-gram passes on Rust
-    /// code, where the syntax-aware passes make nearly every cut). When one of them
-    /// finds something, the next round starts from the first pass.
-    pub fallback: Vec<&'static str>,
-    /// Passes (by name) whose tests mostly succeed (all-at-once candidates:
-    /// renames, visibility, comments): at `-j` > 1, while one of their tests runs
-    /// alone, idle workers run what the next passes would test if it succeeds,
-    /// rather than what they would test if it fails. Speed only; the result is the
-    /// same.
-    pub bet_on_success: Vec<&'static str>,
+    /// Honour the passes' [`crate::passes::RustRole::fallback`] (Rust code): such a pass runs
+    /// only in a round where the passes before it found nothing, and then checks
+    /// the result of the others rather than every case on the way. When one of
+    /// them finds something, the next round starts from the first pass.
+    pub fallbacks: bool,
+    /// Honour the passes' [`crate::passes::RustRole::bet_on_success`] (Rust code): at `-j` > 1,
+    /// while one of their tests runs alone, idle workers run what the next passes
+    /// would test if it succeeds, rather than what they would test if it fails.
+    /// Speed only; the result is the same.
+    pub bets: bool,
     /// A virtual clock's hooks into the worker pool (simulations only, see
     /// [`Pacer`]); `None` (the default) in real reductions.
     pub pacer: Option<std::sync::Arc<dyn Pacer>>,
@@ -75,8 +73,8 @@ impl Default for Config {
             verify_original: true,
             final_check: true,
             progress_interval: Duration::from_millis(100),
-            fallback: Vec::new(),
-            bet_on_success: Vec::new(),
+            fallbacks: false,
+            bets: false,
             pacer: None,
         }
     }
@@ -221,7 +219,12 @@ pub fn reduce<C: Case>(
     let start = Instant::now();
     let initial_size = initial.size();
     let names: Vec<_> = passes.iter().map(|p| p.name()).collect();
-    let fallback: Vec<bool> = names.iter().map(|n| config.fallback.contains(n)).collect();
+    let fallback: Vec<bool> = (passes.iter())
+        .map(|p| config.fallbacks && p.rust_role().fallback)
+        .collect();
+    let bets: Vec<bool> = (passes.iter())
+        .map(|p| config.bets && p.rust_role().bet_on_success)
+        .collect();
     // The workers are threads of this scope: they end (after their runs are
     // aborted) when the state that owns them is dropped, before `reduce` returns.
     std::thread::scope(|scope| {
@@ -246,6 +249,7 @@ pub fn reduce<C: Case>(
             cancel.clone(),
             &config,
             names,
+            bets,
             observer,
             sink,
         )?;
