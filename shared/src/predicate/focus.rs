@@ -38,12 +38,9 @@ const DEAD: &[&str] = &[
 /// stack (a delayed bug) is found by its error span alone.
 pub fn focus_of_output(stdout: &[u8], stderr: &[u8]) -> Focus {
     let mut text = String::new();
-    for line in String::from_utf8_lossy(stdout).lines() {
-        let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
-            continue;
-        };
-        if let Some(r) = v.pointer("/message/rendered").and_then(|r| r.as_str()) {
-            text.push_str(r);
+    for d in super::diagnostics(stdout) {
+        if let Some(r) = d.rendered {
+            text.push_str(&r);
             text.push('\n');
         }
     }
@@ -202,15 +199,22 @@ end of query stack\n";
 
     #[test]
     fn spans_in_cargos_json_messages_count() {
-        let msg = |level: &str, rendered: &str| {
-            serde_json::json!({"reason": "compiler-message", "message": {"level": level, "rendered": rendered}})
-                .to_string()
-        };
-        let stdout = [
-            msg("error", "error: internal compiler error: `type_of` called on const argument\n --> src/fallback.rs:381:5\n"),
-            "not json".to_string(),
-        ]
-        .join("\n");
+        // A compiler-message record as cargo prints it (trimmed).
+        let record = serde_json::json!({
+            "reason": "compiler-message",
+            "package_id": "path+file:///w#x@0.1.0",
+            "manifest_path": "/w/Cargo.toml",
+            "target": {"kind": ["lib"], "crate_types": ["lib"], "name": "x",
+                       "src_path": "/w/src/lib.rs", "edition": "2021",
+                       "doc": true, "doctest": true, "test": true},
+            "message": {
+                "rendered": "error: internal compiler error: `type_of` called on const argument\n --> src/fallback.rs:381:5\n",
+                "$message_type": "diagnostic", "children": [], "spans": [], "code": null,
+                "level": "error: internal compiler error",
+                "message": "`type_of` called on const argument"
+            }
+        });
+        let stdout = format!("{record}\nnot json\n");
         let stderr = "note: no errors encountered even though delayed bugs were created\n";
         let focus = focus_of_output(stdout.as_bytes(), stderr.as_bytes());
         assert_eq!(focus.places, [("src/fallback.rs".to_string(), 381)]);

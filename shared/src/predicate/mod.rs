@@ -13,6 +13,7 @@ pub mod test_failure;
 mod tool;
 pub(crate) mod toolchain;
 
+use cargo_metadata::diagnostic::{Diagnostic, DiagnosticLevel};
 use std::path::{Path, PathBuf};
 
 pub use crate::exec::CancelFlag;
@@ -89,6 +90,23 @@ pub trait Predicate<C>: Sync {
     }
 }
 
+/// rustc's JSON diagnostics in `output`: one JSON object per line, either bare as
+/// printed by `rustc --error-format=json` or in cargo's `compiler-message` records
+/// (`--message-format=json`); other lines are skipped.
+pub(crate) fn diagnostics(output: &[u8]) -> Vec<Diagnostic> {
+    String::from_utf8_lossy(output)
+        .lines()
+        .filter(|l| l.starts_with('{'))
+        .filter_map(
+            |line| match serde_json::from_str::<cargo_metadata::Message>(line) {
+                Ok(cargo_metadata::Message::CompilerMessage(m)) => Some(m.message),
+                Ok(_) => None,
+                Err(_) => serde_json::from_str::<Diagnostic>(line).ok(),
+            },
+        )
+        .collect()
+}
+
 /// The `Unused` warnings among rustc's JSON diagnostics (one JSON object per line,
 /// either bare as printed by `rustc --error-format=json` or wrapped in cargo's
 /// `compiler-message` records), for the files of `case` as written under `dir`
@@ -100,50 +118,23 @@ pub fn unused_from_json(output: &[u8], dir: &Path, case: &crate::TestCase) -> Ve
         let rel = path.strip_prefix(dir).unwrap_or(path);
         (0..case.seq_count()).find(|&i| case.path(i) == rel)
     };
-    let output = String::from_utf8_lossy(output);
     let mut out = Vec::new();
-    for line in output.lines() {
-        let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
-            continue;
-        };
-        let msg = if v.get("reason").is_some() {
-            match v.get("message") {
-                Some(m) => m,
-                None => continue,
-            }
-        } else {
-            &v
-        };
-        if msg.get("level").and_then(|l| l.as_str()) != Some("warning") {
+    for msg in diagnostics(output) {
+        if msg.level != DiagnosticLevel::Warning {
             continue;
         }
-        let Some(lint) = msg.pointer("/code/code").and_then(|c| c.as_str()) else {
+        let Some(lint) = msg.code.as_ref().map(|c| c.code.as_str()) else {
             continue;
         };
         if lint != "dead_code" && !lint.starts_with("unused_") {
             continue;
         }
-        for span in msg
-            .get("spans")
-            .and_then(|s| s.as_array())
-            .into_iter()
-            .flatten()
-        {
-            if span.get("is_primary").and_then(|p| p.as_bool()) != Some(true) {
-                continue;
-            }
-            let (Some(file), Some(start), Some(end)) = (
-                span.get("file_name").and_then(|f| f.as_str()),
-                span.get("byte_start").and_then(|b| b.as_u64()),
-                span.get("byte_end").and_then(|b| b.as_u64()),
-            ) else {
-                continue;
-            };
-            if let Some(seq) = seq_of(file) {
+        for span in msg.spans.iter().filter(|s| s.is_primary) {
+            if let Some(seq) = seq_of(&span.file_name) {
                 out.push(Unused {
                     seq,
-                    start: start as usize,
-                    end: end as usize,
+                    start: span.byte_start as usize,
+                    end: span.byte_end as usize,
                     lint: lint.to_string(),
                 });
             }

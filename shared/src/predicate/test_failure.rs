@@ -156,11 +156,13 @@ impl TestPredicate {
         }
         let mut exes = Vec::new();
         for line in String::from_utf8_lossy(&done.stdout).lines() {
-            let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
+            let Ok(cargo_metadata::Message::CompilerArtifact(a)) =
+                serde_json::from_str::<cargo_metadata::Message>(line)
+            else {
                 continue;
             };
-            if v["reason"] == "compiler-artifact" && v["profile"]["test"] == true {
-                if let Some(exe) = v["executable"].as_str() {
+            if a.profile.test {
+                if let Some(exe) = a.executable.as_ref().map(|e| e.as_str()) {
                     // Keep the binaries that have the test (libtest's filter: a
                     // test whose name contains it).
                     let list = CommandSpec::new(exe, dir).arg("--list");
