@@ -4,7 +4,6 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use super::check::{JobCheck, Stopped};
 use super::{
@@ -622,41 +621,6 @@ pub(super) fn tidy_blank_lines(case: &TestCase) -> TestCase {
         out = out.with_seq(i, tidy);
     }
     out
-}
-
-/// Formats every Rust file of `case` with rustfmt (through `exec`): the case is
-/// written under `dir` with its layout (so `mod m;` finds `m.rs`) and formatted in
-/// place. `None` when rustfmt is missing or rejects the code.
-pub(super) fn rustfmt(case: &TestCase, dir: &Path, cancel: &CancelFlag) -> Option<TestCase> {
-    let root = dir.join("case");
-    let _ = std::fs::remove_dir_all(&root);
-    case.write_to(&root).ok()?;
-    let rust: Vec<usize> = (0..case.seq_count())
-        .filter(|&i| {
-            let p = case.path(i);
-            !case.is_gone(p, case.seq(i))
-                && (case.seq_count() == 1 || p.extension().is_some_and(|x| x == "rs"))
-        })
-        .collect();
-    if rust.is_empty() {
-        return None;
-    }
-    let spec = crate::exec::CommandSpec::new("rustfmt", &root)
-        .args(["--edition", "2021", "--quiet"])
-        .args(rust.iter().map(|&i| case.path(i)));
-    let limits = crate::exec::RunLimits {
-        timeout: Some(Duration::from_secs(30)),
-        max_output: 16 << 20,
-    };
-    let done = crate::exec::run(&spec, &limits, cancel).ok()?;
-    if done.code != Some(0) {
-        return None;
-    }
-    let mut out = case.clone();
-    for i in rust {
-        out = out.with_seq(i, std::fs::read(root.join(case.path(i))).ok()?);
-    }
-    Some(out)
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ mod clear;
 mod extract;
 mod finish;
 mod flags;
+mod format;
 mod inline;
 mod manifest;
 mod original;

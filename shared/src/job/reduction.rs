@@ -3,7 +3,8 @@
 //! result verified: one more check, uncached, of the formatted result.
 
 use super::check::{JobCheck, Stopped};
-use super::finish::{rustfmt, tidy_blank_lines};
+use super::finish::tidy_blank_lines;
+use super::format::rustfmt;
 use super::{
     internal, output_error, CacheChoice, Check, Job, JobError, JobErrorKind, OutputChoice,
 };
