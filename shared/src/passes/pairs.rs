@@ -207,22 +207,26 @@ impl<C: Case<Item = u8>> Pass<C> for Pairs {
         self.cursor.is_none()
     }
     fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
-        sweep(ctx, &mut self.cursor, |text, seq| {
-            let mut ps = pairs(text);
-            ps.sort_by(|x, y| y.0.cmp(&x.0).then(y.3.cmp(&x.3)));
-            ps.dedup();
-            let mut out = Vec::new();
-            for (a1, b1, a2, b2) in ps {
-                // The whole pair first (the bigger cut), then the two ends.
-                out.push((a1, EditSet::of(Edit::cut(seq, a1, b2))));
-                let mut ends = EditSet::new();
-                ends.push(Edit::cut(seq, a1, b1));
-                ends.push(Edit::cut(seq, a2, b2));
-                out.push((a1, ends));
-            }
-            out
-        })
+        sweep(ctx, &mut self.cursor, pair_cuts)
     }
+}
+
+/// The pair deletions of `text` (sequence `seq`), each at its opening position,
+/// last pair first: the whole pair (the bigger cut), then its two ends at once.
+/// Shared with `--exhaustive`'s `rust-pairs`.
+pub(super) fn pair_cuts(text: &[u8], seq: usize) -> Vec<(usize, EditSet<u8>)> {
+    let mut ps = pairs(text);
+    ps.sort_by(|x, y| y.0.cmp(&x.0).then(y.3.cmp(&x.3)));
+    ps.dedup();
+    let mut out = Vec::new();
+    for (a1, b1, a2, b2) in ps {
+        out.push((a1, EditSet::of(Edit::cut(seq, a1, b2))));
+        let mut ends = EditSet::new();
+        ends.push(Edit::cut(seq, a1, b1));
+        ends.push(Edit::cut(seq, a2, b2));
+        out.push((a1, ends));
+    }
+    out
 }
 
 /// Each token replaced by a shorter one (see the module docs).

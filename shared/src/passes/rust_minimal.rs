@@ -30,7 +30,7 @@
 //! every kind at each position cost 8 % more runs on five buried ICEs: a big cut
 //! near the start is found only after every small one after it.)
 
-use super::pairs::{pairs, word_tokens};
+use super::pairs::{pair_cuts, word_tokens};
 use super::Pass;
 use crate::case::Case;
 use crate::edit::{Edit, EditSet};
@@ -100,18 +100,7 @@ pub fn propose(kind: Kind, text: &[u8], seq: usize) -> Proposals {
     let mut out: Proposals = Vec::new();
     let toks = word_tokens(text);
     match kind {
-        Kind::Pairs => {
-            let mut ps = pairs(text);
-            ps.sort_by(|x, y| y.0.cmp(&x.0).then(y.3.cmp(&x.3)));
-            ps.dedup();
-            for (a1, b1, a2, b2) in ps {
-                out.push((a1, EditSet::of(Edit::cut(seq, a1, b2))));
-                let mut ends = EditSet::new();
-                ends.push(Edit::cut(seq, a1, b1));
-                ends.push(Edit::cut(seq, a2, b2));
-                out.push((a1, ends));
-            }
-        }
+        Kind::Pairs => out.extend(pair_cuts(text, seq)),
         Kind::TokenRuns => {
             for i in (0..toks.len()).rev() {
                 for n in (1..=MAX_RUN.min(toks.len() - i)).rev() {
