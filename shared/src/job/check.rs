@@ -1,9 +1,9 @@
 //! The one way the job runs a check itself. The reduction's candidates go through
 //! the engine's choke point (`schedule::consider`); what the job checks around it
 //! goes through [`JobCheck`]: the original's runs, the crate without its lints and
-//! build script, the formatted and final result, the fewest flags, the tidied
-//! manifest, the self-contained starts, the extracted member, the one-file
-//! command and the report's output.
+//! build script, the formatted and final result, the self-contained starts, the
+//! extracted member, the one-file command and the report's output. (The fewest
+//! flags and the tidied manifest are reductions of the engine: `settings.rs`.)
 //!
 //! Each check gets a scratch directory of its own under the job's (a leftover of
 //! one never confuses another), is counted where the caller says (the summary's

@@ -5,13 +5,14 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use super::check::{JobCheck, Stopped};
+use super::check::JobCheck;
+use super::settings::{Base, Rendered, Settle};
 use super::{
-    manifest, output_error, Check, FirstRun, Job, JobError, MAX_SINGLE_DEPENDENCY_TRIES,
-    REPORT_OUTPUT_LINES,
+    manifest, Check, FirstRun, Job, JobError, MAX_SINGLE_DEPENDENCY_TRIES, REPORT_OUTPUT_LINES,
 };
 use crate::case::Case;
 use crate::output::write_case;
+use crate::passes::Change;
 use crate::predicate::{CancelFlag, IcePredicate};
 use crate::report::{
     excerpt, failure_line, markdown, without_scratch_paths, Event, Observer, ReportInput, Summary,
@@ -55,19 +56,21 @@ impl Job {
     /// remaining source or manifest names ([`unneeded_files`]: README, licences, CI
     /// files; if that check fails, the manifest alone is tried), without its build script (the `build` key and the file) when the bug does
     /// not need it, then without the dependencies it no longer needs: all of them
-    /// at once, else one at a time (the first [`MAX_SINGLE_DEPENDENCY_TRIES`]). Each candidate is a check of
-    /// the final sources with that manifest; one that keeps the bug is written to
-    /// the output (so the result as written was checked). Returns the result's
+    /// at once, else one at a time (the first [`MAX_SINGLE_DEPENDENCY_TRIES`]). The
+    /// engine runs these candidates (`settings.rs`: the items are ids, the plan the
+    /// `choices` pass's), each a check of the final sources with that manifest; one
+    /// that keeps the bug is written to the output by the sink (so the result as
+    /// written was checked). Returns the result's
     /// files, without the build script when it went.
     pub(super) fn tidy_manifest(
         &self,
-        mut best: TestCase,
+        best: TestCase,
         summary: &mut Summary,
         observer: &mut dyn Observer,
         cancel: &CancelFlag,
     ) -> Result<TestCase, JobError> {
         let path = self.output.join("Cargo.toml");
-        let Ok(mut text) = std::fs::read_to_string(&path) else {
+        let Ok(text) = std::fs::read_to_string(&path) else {
             return Ok(best);
         };
         // `cfg(feature = "std")` (not `#![feature(...)]`).
@@ -113,103 +116,125 @@ impl Job {
         observer.on_event(&Event::Note(
             "tidying Cargo.toml: removing what the result does not need",
         ));
-        let job_check = JobCheck::new(self.scratch.path(), "deps", cancel)?;
-        let predicate = self.check.predicate();
-        // The check of `files` with the manifest `cand`: `Some(true)` when it keeps
-        // the bug (and is then written), `None` when cancelled.
-        let mut check = |cand: &str, files: &TestCase| -> Result<Option<bool>, JobError> {
-            let case = TestCase::from_files(
-                files
-                    .files()
-                    .map(|(p, b)| (p.to_path_buf(), b.to_vec()))
-                    .chain([(PathBuf::from("Cargo.toml"), cand.as_bytes().to_vec())]),
-            )
-            .without_files(files.absent().iter().cloned());
-            match job_check.shows(predicate, &case, &mut summary.runs) {
-                Ok(true) => {
-                    write_case(files, &self.output).map_err(|e| output_error(e, &self.output))?;
-                    crate::output::write_atomic(&path, cand.as_bytes())
-                        .map_err(|e| output_error(e, &path))?;
-                    Ok(Some(true))
-                }
-                Err(Stopped::Cancelled) => Ok(None),
-                // Still needed (or the check failed: the manifest stays as it is).
-                _ => Ok(Some(false)),
-            }
+        // The items: the manifest's extras, the unneeded documents, the other
+        // unneeded files, the build script, each dependency.
+        const EXTRAS: u64 = 0;
+        const DOCUMENTS: u64 = 1;
+        const OTHERS: u64 = 2;
+        const BUILD: u64 = 3;
+        const DEPENDENCIES: u64 = 4;
+        let (documents, others): (Vec<PathBuf>, Vec<PathBuf>) =
+            unneeded.iter().cloned().partition(|p| is_document(p));
+        // Documents apart only when there are both.
+        let (documents, others) = if documents.is_empty() || others.is_empty() {
+            (Vec::new(), unneeded.clone())
+        } else {
+            (documents, others)
         };
-        // The manifest without its extras and the result without unneeded files in
-        // one check; if that fails, without the documents among them; then the
-        // manifest alone.
-        let mut tries = Vec::new();
-        if !unneeded.is_empty() {
-            let cand = extras.clone().unwrap_or_else(|| text.clone());
-            let documents: Vec<PathBuf> = unneeded
-                .iter()
-                .filter(|p| is_document(p))
-                .cloned()
-                .collect();
-            if !documents.is_empty() && documents.len() < unneeded.len() {
-                tries.push((cand.clone(), best.without_files(documents)));
-                tries.insert(0, (cand, best.without_files(unneeded)));
-            } else {
-                tries.push((cand, best.without_files(unneeded)));
-            }
-        }
-        if let Some(cand) = extras {
-            tries.push((cand, best.clone()));
-        }
-        for (cand, files) in tries {
-            match check(&cand, &files)? {
-                Some(true) => {
-                    (text, best) = (cand, files);
-                    break;
-                }
-                Some(false) => {}
-                None => {
-                    summary.cancelled = true;
-                    return Ok(best);
-                }
-            }
-        }
-        if let Some((cand, files)) = build_script(&text, &best) {
-            match check(&cand, &files)? {
-                Some(true) => (text, best) = (cand, files),
-                Some(false) => {}
-                None => {
-                    summary.cancelled = true;
-                    return Ok(best);
-                }
-            }
-        }
         let names = manifest::dependency_names(&text);
-        let mut groups = vec![names.clone()];
+        let mut items = Vec::new();
+        items.extend(extras.is_some().then_some(EXTRAS));
+        items.extend((!documents.is_empty()).then_some(DOCUMENTS));
+        items.extend((!others.is_empty()).then_some(OTHERS));
+        items.extend(build_script(&text, &best).is_some().then_some(BUILD));
+        items.extend((0..names.len() as u64).map(|k| DEPENDENCIES + k));
+        // The plan: the extras with every unneeded file, else with the documents
+        // alone, else alone; the build script; the dependencies all at once, else
+        // one at a time (the first few).
+        let has = |id: u64| items.contains(&id);
+        let mut first = Vec::new();
+        if !unneeded.is_empty() {
+            first.push(Change::remove(
+                [EXTRAS, DOCUMENTS, OTHERS].into_iter().filter(|&i| has(i)),
+            ));
+            if has(DOCUMENTS) {
+                first.push(Change::remove(
+                    [EXTRAS, DOCUMENTS].into_iter().filter(|&i| has(i)),
+                ));
+            }
+        }
+        if has(EXTRAS) {
+            first.push(Change::remove([EXTRAS]));
+        }
+        let deps: Vec<u64> = (0..names.len() as u64).map(|k| DEPENDENCIES + k).collect();
+        let mut plan = vec![first];
+        if has(BUILD) {
+            plan.push(vec![Change::remove([BUILD])]);
+        }
+        plan.push(vec![Change::remove(deps.iter().copied())]);
         if names.len() > 1 {
-            groups.extend(
-                (names.iter())
-                    .take(MAX_SINGLE_DEPENDENCY_TRIES)
-                    .map(|n| vec![n.clone()]),
+            plan.extend(
+                (deps.iter().take(MAX_SINGLE_DEPENDENCY_TRIES)).map(|&d| vec![Change::remove([d])]),
             );
         }
-        for group in groups.into_iter().filter(|g| !g.is_empty()) {
-            let Some(cand) = manifest::without(&text, &group) else {
-                continue;
-            };
-            match check(&cand, &best)? {
-                Some(true) => {
-                    text = cand;
-                    if group.len() == names.len() {
-                        break;
+        plan.retain(|step| !step.is_empty() && step.iter().all(|c| !c.remove.is_empty()));
+        // What a list of items stands for: the files and the manifest's text.
+        let tidied = |ids: &[u64]| -> (TestCase, String) {
+            let gone = |id: u64| has(id) && !ids.contains(&id);
+            let mut text = text.clone();
+            if gone(EXTRAS) {
+                text.clone_from(extras.as_ref().expect("an item only when there are extras"));
+            }
+            let mut removed = Vec::new();
+            if gone(DOCUMENTS) {
+                removed.extend(documents.iter().cloned());
+            }
+            if gone(OTHERS) {
+                removed.extend(others.iter().cloned());
+            }
+            let mut files = best.without_files(removed);
+            if gone(BUILD) {
+                if let Some((cand, script)) = manifest::without_build_script(&text) {
+                    if let Some(i) = (0..files.seq_count()).find(|&i| files.path(i) == script) {
+                        files = files.with_seq(i, Vec::new());
                     }
-                }
-                Some(false) => {}
-                None => {
-                    summary.cancelled = true;
-                    break;
+                    text = cand;
                 }
             }
-        }
+            let absent: Vec<String> = (names.iter().enumerate())
+                .filter(|&(k, _)| gone(DEPENDENCIES + k as u64))
+                .map(|(_, n)| n.clone())
+                .collect();
+            if !absent.is_empty() {
+                if let Some(cand) = manifest::without(&text, &absent) {
+                    text = cand;
+                }
+            }
+            (files, text)
+        };
+        let render = |ids: &[u64]| {
+            let (files, text) = tidied(ids);
+            Rendered {
+                case: TestCase::from_files(
+                    files
+                        .files()
+                        .map(|(p, b)| (p.to_path_buf(), b.to_vec()))
+                        .chain([(PathBuf::from("Cargo.toml"), text.into_bytes())]),
+                )
+                .without_files(files.absent().iter().cloned()),
+                settings: None,
+            }
+        };
+        let mut context = super::settings::digest(&best);
+        context.extend(format!("{text:?}{extras:?}{unneeded:?}").as_bytes());
+        let settle = Settle {
+            name: "manifest",
+            base: Base::Plain(self.check.predicate()),
+            items: items.clone(),
+            plan,
+            render: &render,
+            context,
+        };
+        // Each improvement is written: the result as written was checked.
+        let mut commit = |ids: &[u64]| {
+            let (files, text) = tidied(ids);
+            write_case(&files, &self.output)?;
+            crate::output::write_atomic(&path, text.as_bytes())
+        };
+        let kept = self.settle(settle, &mut commit, summary, observer, cancel)?;
+        let (files, text) = tidied(&kept);
         self.drop_lock_file(&text);
-        Ok(best)
+        Ok(files)
     }
 
     /// A package without dependencies (its manifest `text`) needs no lock file

@@ -1,18 +1,20 @@
 //! The fewest rustc flags: once the code of a file is reduced, each extra flag the
 //! user gave (a `-Z`/`-C`/`--cfg` option with its value) is dropped when the bug
 //! shows without it, and an optimization level is lowered as far as it still shows.
-//! One check per try, of the reduced file, uncached; the predicate keeps the flags
-//! that are left, so the summary and the report give the minimal command. A
-//! crate's `RUSTFLAGS`, cargo arguments (`--features`, `--release`, ...) and the
-//! `[profile.*]` settings of its manifest go the same way.
+//! One check per try, of the reduced file, run by the engine (`settings.rs`: the
+//! flags are a list of unit ids, the `choices` pass follows the plan below, the
+//! cache answers a rerun); the predicate keeps the flags that are left, so the
+//! summary and the report give the minimal command. A crate's `RUSTFLAGS`, cargo
+//! arguments (`--features`, `--release`, ...) and the `[profile.*]` settings of its
+//! manifest go the same way, in one reduction.
 
 use std::ffi::OsString;
 
-use std::path::Path;
-
-use super::check::{JobCheck, Stopped};
+use super::settings::{Base, Rendered, Settle};
 use super::{Check, Job, JobError};
+use crate::passes::{Change, Step};
 use crate::predicate::Compile;
+use crate::predicate::Settings;
 use crate::report::{Event, Observer, Summary};
 use crate::testcase::TestCase;
 use crate::CancelFlag;
@@ -59,50 +61,44 @@ fn opt_level(unit: &[OsString]) -> Option<u8> {
     setting.strip_prefix("opt-level=")?.parse().ok()
 }
 
-/// The fewest of `original` units for which `try_units` (one check) still says
-/// the bug shows: each unit dropped when it can be, last first, and an optimization
-/// level that cannot go lowered as far as it can. `Err(None)`: cancelled.
-fn fewest<U: Clone>(
-    original: &[U],
-    lower: impl Fn(&U) -> Vec<U>,
-    mut try_units: impl FnMut(&[U]) -> Result<bool, Option<JobError>>,
-) -> (Vec<U>, Result<(), Option<JobError>>) {
-    let mut kept = original.to_vec();
-    for i in (0..original.len()).rev() {
-        let mut without = kept.clone();
-        without.remove(i);
-        match try_units(&without) {
-            Ok(true) => {
-                kept = without;
-                continue;
-            }
-            Ok(false) => {}
-            Err(e) => return (kept, Err(e)),
-        }
-        for lower in lower(&kept[i]) {
-            let mut cand = kept.clone();
-            cand[i] = lower;
-            match try_units(&cand) {
-                Ok(true) => {
-                    kept = cand;
-                    break;
-                }
-                Ok(false) => {}
-                Err(e) => return (kept, Err(e)),
-            }
-        }
+/// The ids of the lower optimization levels `0..LOWER`, numbered before every
+/// unit so that a lowered level is smaller in the engine's order (see
+/// [`crate::passes::choices`]).
+const LOWER: u64 = 3;
+
+/// The unit of id `id` among `units` numbered from `first`, or a lowered level.
+fn unit_of(units: &[Vec<OsString>], first: u64, id: u64) -> Vec<OsString> {
+    if id < LOWER {
+        vec![OsString::from(format!("-Copt-level={id}"))]
+    } else {
+        units[(id - first) as usize].clone()
     }
-    (kept, Ok(()))
 }
 
-/// The lower optimization levels of a unit that sets one, lowest first.
-fn lower_levels(unit: &[OsString]) -> Vec<Vec<OsString>> {
-    match opt_level(unit) {
-        Some(level) => (0..level)
-            .map(|l| vec![OsString::from(format!("-Copt-level={l}"))])
-            .collect(),
-        None => Vec::new(),
-    }
+/// The plan for `units` numbered from `first`: each dropped when it can be, last
+/// first, and an optimization level that cannot go lowered as far as it can
+/// (lowest first), when `lower`.
+fn fewest_plan(
+    units: &[Vec<OsString>],
+    first: u64,
+    droppable: impl Fn(&[OsString]) -> bool,
+    lower: bool,
+) -> Vec<Step> {
+    (0..units.len())
+        .rev()
+        .filter(|&k| droppable(&units[k]))
+        .map(|k| {
+            let id = first + k as u64;
+            let levels = if lower {
+                opt_level(&units[k]).unwrap_or(0)
+            } else {
+                0
+            };
+            std::iter::once(Change::remove([id]))
+                .chain((0..u64::from(levels).min(LOWER)).map(|l| Change::replace(id, l)))
+                .collect()
+        })
+        .collect()
 }
 
 /// Cargo arguments a crate's bug may not need (the others, such as
@@ -117,60 +113,6 @@ const DROPPABLE_CARGO_ARGS: &[&str] = &[
     "--profile",
 ];
 
-/// Drops the extra rustc flags of a single-file ICE that the bug does not need (see
-/// the module docs), checking in `scratch`. Returns whether the flags changed.
-pub(super) fn reduce_flags(
-    check: &mut Check,
-    scratch: &Path,
-    best: &TestCase,
-    summary: &mut Summary,
-    observer: &mut dyn Observer,
-    cancel: &CancelFlag,
-) -> Result<bool, JobError> {
-    let Check::Ice(p) = check else {
-        return Ok(false);
-    };
-    if !matches!(p.config().compile, Compile::Rustc { .. }) || p.config().flags.is_empty() {
-        return Ok(false);
-    }
-    let check = JobCheck::new(scratch, "flags", cancel)?;
-    let original = units(&p.config().flags);
-    let (kept, outcome) = fewest(
-        &original,
-        |u| lower_levels(u),
-        |units| {
-            p.set_flags(units.concat());
-            verdict(check.verdict(&*p, best, &mut summary.runs))
-        },
-    );
-    p.set_flags(kept.concat());
-    finish(outcome, summary)?;
-    let changed = kept != original;
-    if changed {
-        observer.on_event(&Event::Note(&needs_only("rustc flags", &kept.concat())));
-    }
-    Ok(changed)
-}
-
-fn verdict(v: Result<crate::Verdict, Stopped>) -> Result<bool, Option<JobError>> {
-    match v {
-        Ok(v) => Ok(v.is_interesting()),
-        Err(Stopped::Cancelled) => Err(None),
-        Err(Stopped::Failed(e)) => Err(Some(super::internal(e))),
-    }
-}
-
-fn finish(outcome: Result<(), Option<JobError>>, summary: &mut Summary) -> Result<(), JobError> {
-    match outcome {
-        Err(Some(e)) => Err(e),
-        Err(None) => {
-            summary.cancelled = true;
-            Ok(())
-        }
-        Ok(()) => Ok(()),
-    }
-}
-
 fn needs_only(what: &str, kept: &[OsString]) -> String {
     let shown: Vec<String> = kept
         .iter()
@@ -184,6 +126,57 @@ fn needs_only(what: &str, kept: &[OsString]) -> String {
 }
 
 impl Job {
+    /// Drops the extra rustc flags of a single-file ICE that the bug does not need
+    /// (see the module docs).
+    pub(super) fn reduce_flags(
+        &mut self,
+        best: &TestCase,
+        summary: &mut Summary,
+        observer: &mut dyn Observer,
+        cancel: &CancelFlag,
+    ) -> Result<(), JobError> {
+        let Check::Ice(p) = &self.check else {
+            return Ok(());
+        };
+        if !matches!(p.config().compile, Compile::Rustc { .. }) || p.config().flags.is_empty() {
+            return Ok(());
+        }
+        let original = units(&p.config().flags);
+        let base = p.settings();
+        let render = |ids: &[u64]| Rendered {
+            case: best.clone(),
+            settings: Some(Settings {
+                flags: ids
+                    .iter()
+                    .flat_map(|&id| unit_of(&original, LOWER, id))
+                    .collect(),
+                ..base.clone()
+            }),
+        };
+        let mut context = super::settings::digest(best);
+        context.extend(format!("{original:?}").as_bytes());
+        let settle = Settle {
+            name: "flags",
+            base: Base::Ice(p),
+            items: (LOWER..LOWER + original.len() as u64).collect(),
+            plan: fewest_plan(&original, LOWER, |_| true, true),
+            render: &render,
+            context,
+        };
+        let kept = self.settle(settle, &mut |_| Ok(()), summary, observer, cancel)?;
+        let kept: Vec<Vec<OsString>> = kept
+            .iter()
+            .map(|&id| unit_of(&original, LOWER, id))
+            .collect();
+        if let Check::Ice(p) = &mut self.check {
+            p.set_flags(kept.concat());
+        }
+        if kept != original {
+            observer.on_event(&Event::Note(&needs_only("rustc flags", &kept.concat())));
+        }
+        Ok(())
+    }
+
     /// For a crate, after its code: the fewest `RUSTFLAGS`, cargo arguments
     /// ([`DROPPABLE_CARGO_ARGS`]) and profile settings (`[profile.*]` keys of
     /// the result's manifest) that still show the bug, one check per try. The
@@ -199,114 +192,138 @@ impl Job {
         if summary.cancelled || !matches!(self.check, Check::Ice(_)) {
             return Ok(());
         }
-        let check = JobCheck::new(self.scratch.path(), "flags", cancel)?;
+        let Check::Ice(p) = &self.check else {
+            unreachable!("checked above")
+        };
         // `RUSTFLAGS`, as the checks see it.
         let rustflags = self.env_var("RUSTFLAGS").unwrap_or_default();
-        let flags: Vec<OsString> = rustflags
+        let rustflags: Vec<OsString> = rustflags
             .to_string_lossy()
             .split_whitespace()
             .map(OsString::from)
             .collect();
-        if !flags.is_empty() {
-            let Check::Ice(p) = &mut self.check else {
-                unreachable!("checked above")
-            };
-            let original = units(&flags);
-            let set = |p: &mut crate::predicate::IcePredicate, units: &[Vec<OsString>]| {
-                let joined: Vec<String> = units
-                    .concat()
-                    .iter()
-                    .map(|a| a.to_string_lossy().into_owned())
-                    .collect();
-                p.set_env_var("RUSTFLAGS", joined.join(" "));
-                joined.join(" ")
-            };
-            let (kept, outcome) = fewest(
-                &original,
-                |u| lower_levels(u),
-                |units| {
-                    set(p, units);
-                    verdict(check.verdict(&*p, best, &mut summary.runs))
-                },
-            );
-            let value = set(p, &kept);
-            finish(outcome, summary)?;
-            if kept != original {
-                self.spec.env.push(("RUSTFLAGS".into(), value.into()));
-                observer.on_event(&Event::Note(&needs_only("RUSTFLAGS", &kept.concat())));
-            }
-        }
+        let rustflags = units(&rustflags);
         // Cargo arguments.
-        let Check::Ice(p) = &mut self.check else {
-            unreachable!("checked above")
-        };
         let args = units_with(&p.config().flags, &["--features", "-F", "--profile"]);
-        let droppable = |u: &Vec<OsString>| {
+        let droppable = |u: &[OsString]| {
             DROPPABLE_CARGO_ARGS
                 .iter()
                 .any(|d| u[0].to_string_lossy().split('=').next() == Some(d))
         };
-        if args.iter().any(droppable) && !summary.cancelled {
-            let fixed: Vec<bool> = args.iter().map(|u| !droppable(u)).collect();
-            let (kept, outcome) = fewest(
-                &args,
-                |_| Vec::new(),
-                |units| {
-                    // Arguments that must stay are never dropped.
-                    let all_fixed_kept = args
-                        .iter()
-                        .zip(&fixed)
-                        .filter(|(_, f)| **f)
-                        .all(|(u, _)| units.contains(u));
-                    if !all_fixed_kept {
-                        return Ok(false);
-                    }
-                    p.set_flags(units.concat());
-                    verdict(check.verdict(&*p, best, &mut summary.runs))
-                },
-            );
-            p.set_flags(kept.concat());
-            finish(outcome, summary)?;
-            if kept != args {
-                self.spec.extra = kept.concat();
-                observer.on_event(&Event::Note(&needs_only("cargo arguments", &kept.concat())));
-            }
-        }
         // Profile settings.
         let path = self.output.join("Cargo.toml");
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            return Ok(());
-        };
-        let keys = super::manifest::profile_keys(&text);
-        if keys.is_empty() || summary.cancelled {
+        let manifest = std::fs::read_to_string(&path).ok();
+        let keys = (manifest.as_deref()).map_or_else(Vec::new, super::manifest::profile_keys);
+        // The ids: lowered levels, then `RUSTFLAGS`, the arguments, the settings.
+        let first_arg = LOWER + rustflags.len() as u64;
+        let first_key = first_arg + args.len() as u64;
+        let mut plan = fewest_plan(&rustflags, LOWER, |_| true, true);
+        // A `--features` that goes lets `[features]` go in the manifest's tidy.
+        plan.extend(fewest_plan(&args, first_arg, droppable, false));
+        plan.extend(
+            (0..keys.len())
+                .rev()
+                .map(|k| vec![Change::remove([first_key + k as u64])]),
+        );
+        if plan.is_empty() {
             return Ok(());
         }
+        let base = p.settings();
+        let with_keys = |ids: &[u64]| {
+            let kept: Vec<(String, String)> = (ids.iter())
+                .filter(|&&id| id >= first_key)
+                .map(|&id| keys[(id - first_key) as usize].clone())
+                .collect();
+            (manifest.as_deref()).map(|m| super::manifest::with_profile_keys(m, &kept))
+        };
+        let split = |ids: &[u64]| {
+            let flags: Vec<OsString> = (ids.iter())
+                .filter(|&&id| id < first_arg)
+                .flat_map(|&id| unit_of(&rustflags, LOWER, id))
+                .collect();
+            let args: Vec<OsString> = (ids.iter())
+                .filter(|&&id| (first_arg..first_key).contains(&id))
+                .flat_map(|&id| args[(id - first_arg) as usize].clone())
+                .collect();
+            let flags: Vec<String> = flags
+                .iter()
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect();
+            (flags.join(" "), args)
+        };
+        let render = |ids: &[u64]| {
+            let (flags, args) = split(ids);
+            let mut s = Settings {
+                flags: args,
+                ..base.clone()
+            };
+            if !rustflags.is_empty() {
+                s.set_env_var("RUSTFLAGS", &flags);
+            }
+            if !keys.is_empty() {
+                if let Some(m) = with_keys(ids) {
+                    s.overlay = vec![("Cargo.toml".into(), m.into_bytes())];
+                }
+            }
+            Rendered {
+                case: best.clone(),
+                settings: Some(s),
+            }
+        };
+        let mut context = super::settings::digest(best);
+        context.extend(format!("{rustflags:?}{args:?}{manifest:?}").as_bytes());
+        let settle = Settle {
+            name: "flags",
+            base: Base::Ice(p),
+            items: (LOWER..first_key + keys.len() as u64).collect(),
+            plan,
+            render: &render,
+            context,
+        };
+        // The output's manifest follows the profile settings as they go.
+        let mut commit = |ids: &[u64]| match with_keys(ids) {
+            Some(m) if !keys.is_empty() => crate::output::write_atomic(&path, m.as_bytes()),
+            _ => Ok(()),
+        };
+        let kept = self.settle(settle, &mut commit, summary, observer, cancel)?;
+        let rendered = render(&kept);
+        let (flags, kept_args) = split(&kept);
+        let kept_keys: Vec<(String, String)> = (kept.iter())
+            .filter(|&&id| id >= first_key)
+            .map(|&id| keys[(id - first_key) as usize].clone())
+            .collect();
+        let kept_flags: Vec<OsString> = (kept.iter())
+            .filter(|&&id| id < first_arg)
+            .flat_map(|&id| unit_of(&rustflags, LOWER, id))
+            .collect();
+        let settings = rendered.settings.expect("rendered with settings");
         let Check::Ice(p) = &mut self.check else {
             unreachable!("checked above")
         };
-        let original_manifest = text.clone();
-        let (kept, outcome) = fewest(
-            &keys,
-            |_| Vec::new(),
-            |units| {
-                let cand = super::manifest::with_profile_keys(&original_manifest, units);
-                p.set_overlay(vec![("Cargo.toml".into(), cand.into_bytes())]);
-                verdict(check.verdict(&*p, best, &mut summary.runs))
-            },
-        );
-        let manifest = super::manifest::with_profile_keys(&original_manifest, &kept);
-        p.set_overlay(vec![("Cargo.toml".into(), manifest.clone().into_bytes())]);
-        finish(outcome, summary)?;
-        if kept != keys {
-            crate::output::write_atomic(&path, manifest.as_bytes())
-                .map_err(|e| super::output_error(e, &path))?;
-            self.manifest_in_place = Some(manifest);
-            observer.on_event(&Event::Note(&if kept.is_empty() {
+        if !rustflags.is_empty() {
+            p.set_env_var("RUSTFLAGS", flags.clone());
+            if kept_flags != rustflags.concat() {
+                self.spec.env.push(("RUSTFLAGS".into(), flags.into()));
+                observer.on_event(&Event::Note(&needs_only("RUSTFLAGS", &kept_flags)));
+            }
+        }
+        p.set_flags(kept_args.clone());
+        if kept_args != args.concat() {
+            self.spec.extra = kept_args.clone();
+            observer.on_event(&Event::Note(&needs_only("cargo arguments", &kept_args)));
+        }
+        if !keys.is_empty() {
+            p.set_overlay(settings.overlay);
+        }
+        if kept_keys != keys {
+            self.manifest_in_place = with_keys(&kept);
+            observer.on_event(&Event::Note(&if kept_keys.is_empty() {
                 "the bug needs none of the profile settings".to_string()
             } else {
                 format!(
                     "the bug needs only these profile settings: {}",
-                    kept.iter()
+                    kept_keys
+                        .iter()
                         .map(|(t, k)| format!("{t}.{k}"))
                         .collect::<Vec<_>>()
                         .join(", ")

@@ -1,8 +1,10 @@
-//! The delivered form of a Rust result: rustfmt's, without the trailing commas
-//! it adds. A trailing comma changes nothing a compiler sees, but it is a byte the
-//! reduction had deleted: left in, the result is no longer 1-minimal (on the ICE
-//! corpus, 3 of the 6 tune and 7 of the 8 held-out `--exhaustive` results that were
-//! not, were so by one such comma).
+//! The delivered form of a Rust result: rustfmt's, without the tokens it would
+//! add. A trailing comma or `extern "C"` for `extern` changes nothing a compiler
+//! sees, but it is what the reduction had deleted: left in, the result is no longer
+//! 1-minimal (on the ICE corpus, 3 of the 6 tune and 7 of the 8 held-out
+//! `--exhaustive` results that were not, were so by one such comma, and one by an
+//! `"C"`). rustfmt is told not to write the ABI (`force_explicit_abi=false`, a
+//! stable option); the commas it adds go afterwards.
 
 use std::path::Path;
 use std::time::Duration;
@@ -31,6 +33,7 @@ pub(super) fn rustfmt(case: &TestCase, dir: &Path, cancel: &CancelFlag) -> Optio
     }
     let spec = crate::exec::CommandSpec::new("rustfmt", &root)
         .args(["--edition", "2021", "--quiet"])
+        .args(["--config", "force_explicit_abi=false"])
         .args(rust.iter().map(|&i| case.path(i)));
     let limits = crate::exec::RunLimits {
         timeout: Some(Duration::from_secs(30)),
@@ -96,5 +99,21 @@ mod tests {
         let removed = b"match x { _ => {}, }";
         let formatted = b"match x {\n    _ => {}\n}\n";
         assert_eq!(without_added_commas(removed, formatted), formatted);
+    }
+
+    #[test]
+    fn the_delivered_form_adds_no_abi_and_no_comma() {
+        let tmp = tempfile::tempdir().unwrap();
+        let case = TestCase::single(
+            "a.rs",
+            b"extern { type a; }
+fn c() where for<'w> (): a {}"
+                .to_vec(),
+        );
+        let formatted = rustfmt(&case, tmp.path(), &CancelFlag::new()).expect("rustfmt runs");
+        assert_eq!(
+            String::from_utf8_lossy(formatted.seq(0)),
+            "extern {\n    type a;\n}\nfn c()\nwhere\n    for<'w> (): a\n{\n}\n"
+        );
     }
 }

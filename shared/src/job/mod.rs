@@ -14,6 +14,7 @@ mod manifest;
 mod original;
 mod reduction;
 mod resolve;
+mod settings;
 mod standalone;
 
 use std::ffi::OsString;
@@ -400,14 +401,7 @@ impl Job {
             self.extract_member(&best, &mut summary, observer, cancel)?;
         }
         if self.output_tree.is_none() && !summary.cancelled {
-            flags::reduce_flags(
-                &mut self.check,
-                self.scratch.path(),
-                &best,
-                &mut summary,
-                observer,
-                cancel,
-            )?;
+            self.reduce_flags(&best, &mut summary, observer, cancel)?;
         }
         summary.final_size = best.size();
         if !summary.cancelled && self.output_tree.is_none() && summary.final_size == 0 {

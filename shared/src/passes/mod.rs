@@ -3,6 +3,7 @@
 
 pub mod blocks;
 pub mod chaos;
+pub mod choices;
 pub mod chunks;
 pub mod cuts;
 pub mod delete;
@@ -26,6 +27,7 @@ pub use ctx::{Ctx, Interrupt};
 
 pub use blocks::{BlockLevels, Blocks, Statements};
 pub use chaos::Chaos;
+pub use choices::{Change, Choices, Step};
 pub use chunks::{ChunkPayloads, LengthChunks};
 pub use cuts::{Brackets, CutPass, Ngrams, Repeats};
 pub use delete::{AdaptiveDdmin, Delete, Lithium};

@@ -58,6 +58,27 @@ pub struct IceConfig {
     pub hang: bool,
 }
 
+/// What a check may vary besides the case ([`IcePredicate::test_with`]): the
+/// tool's flags (cargo's arguments for a crate), the environment the compile gets
+/// on top of the inherited one, and the files written over a crate's copy.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// Extra flags, as [`IceConfig::flags`].
+    pub flags: Vec<OsString>,
+    /// Extra environment, as [`IceConfig::env`].
+    pub env: Vec<(OsString, OsString)>,
+    /// Files written into a crate's build copy before the case's own.
+    pub overlay: Vec<(PathBuf, Vec<u8>)>,
+}
+
+impl Settings {
+    /// Sets the environment variable `key` (replacing an earlier setting).
+    pub fn set_env_var(&mut self, key: &str, value: &str) {
+        self.env.retain(|(k, _)| k != key);
+        self.env.push((key.into(), value.into()));
+    }
+}
+
 /// One compile of a candidate, for diagnostics.
 #[derive(Debug)]
 pub struct Probe {
@@ -144,8 +165,8 @@ impl IcePredicate {
 
     /// `command`, as run: with the toolchain's `rustc` or `cargo` in place of the
     /// proxy.
-    fn runnable(&self, case: &TestCase, dir: &Path) -> CommandSpec {
-        let mut spec = self.command(case, dir);
+    fn runnable(&self, case: &TestCase, dir: &Path, s: &Settings) -> CommandSpec {
+        let mut spec = self.command_with(case, dir, s);
         match &self.config.compile {
             Compile::Rustc { .. } => {
                 if let Some(direct) = &self.direct {
@@ -184,6 +205,15 @@ impl IcePredicate {
         self.config.env.push((key.into(), value.into()));
     }
 
+    /// The flags, environment and overlay every check gets (see [`Settings`]).
+    pub fn settings(&self) -> Settings {
+        Settings {
+            flags: self.config.flags.clone(),
+            env: self.config.env.clone(),
+            overlay: self.overlay.clone(),
+        }
+    }
+
     /// The settings.
     pub fn config(&self) -> &IceConfig {
         &self.config
@@ -208,6 +238,11 @@ impl IcePredicate {
 
     /// The command compiling `case` materialized under `dir` (for messages and reports).
     pub fn command(&self, case: &TestCase, dir: &Path) -> CommandSpec {
+        self.command_with(case, dir, &self.settings())
+    }
+
+    /// [`IcePredicate::command`] with settings `s` in place of the predicate's.
+    fn command_with(&self, case: &TestCase, dir: &Path, s: &Settings) -> CommandSpec {
         let mut spec = match &self.config.compile {
             Compile::Rustc {
                 rustc,
@@ -228,8 +263,7 @@ impl IcePredicate {
                 let mut spec = CommandSpec::new(rustc, dir)
                     .arg(format!("--edition={edition}"))
                     .arg(format!("--crate-type={crate_type}"));
-                if !self
-                    .config
+                if !s
                     .flags
                     .iter()
                     .any(|f| f.to_string_lossy().starts_with("--crate-name"))
@@ -237,7 +271,7 @@ impl IcePredicate {
                 {
                     spec = spec.arg(format!("--crate-name={name}"));
                 }
-                spec.args(&self.config.flags)
+                spec.args(&s.flags)
                     .arg(file)
                     .arg("--out-dir")
                     .arg(dir.join("out"))
@@ -252,11 +286,11 @@ impl IcePredicate {
                 } else {
                     spec
                 };
-                spec.args(&self.config.flags)
+                spec.args(&s.flags)
             }
         };
         spec = spec.env("RUSTC_ICE", "0").env("RUST_BACKTRACE", "0");
-        for (k, v) in &self.config.env {
+        for (k, v) in &s.env {
             spec = spec.env(k, v);
         }
         spec
@@ -276,14 +310,26 @@ impl IcePredicate {
 
     /// Writes `case` into the worker's scratch directory and compiles it.
     pub fn probe(&self, case: &TestCase, env: &RunEnv<'_>) -> Result<Probe, PredicateError> {
-        self.probe_with(case, env, false)
+        self.probe_with(case, env, false, &self.settings())
+    }
+
+    /// The verdict on `case` compiled with settings `s` in place of the
+    /// predicate's (the job's reduction of flags and manifest: one predicate, many
+    /// settings, checked in parallel).
+    pub fn test_with(
+        &self,
+        case: &TestCase,
+        env: &RunEnv<'_>,
+        s: &Settings,
+    ) -> Result<Verdict, PredicateError> {
+        Ok(self.verdict(&self.probe_with(case, env, false, s)?))
     }
 
     /// [`IcePredicate::probe`] with `RUST_BACKTRACE=1`, for the whole query stack
     /// (rustc prints two frames without it), which [`super::focus_from_stderr`]
     /// reads. Costs about 0.1 s more per compile.
     pub fn probe_full(&self, case: &TestCase, env: &RunEnv<'_>) -> Result<Probe, PredicateError> {
-        self.probe_with(case, env, true)
+        self.probe_with(case, env, true, &self.settings())
     }
 
     fn probe_with(
@@ -291,9 +337,10 @@ impl IcePredicate {
         case: &TestCase,
         env: &RunEnv<'_>,
         full_stack: bool,
+        s: &Settings,
     ) -> Result<Probe, PredicateError> {
-        let dir = self.materialize(case, env)?;
-        let mut command = self.runnable(case, &dir);
+        let dir = self.materialize(case, env, &s.overlay)?;
+        let mut command = self.runnable(case, &dir, s);
         if full_stack {
             command.env.retain(|(k, _)| k != "RUST_BACKTRACE");
             command = command.env("RUST_BACKTRACE", "1");
@@ -332,9 +379,14 @@ impl IcePredicate {
         })
     }
 
-    fn materialize(&self, case: &TestCase, env: &RunEnv<'_>) -> Result<PathBuf, PredicateError> {
+    fn materialize(
+        &self,
+        case: &TestCase,
+        env: &RunEnv<'_>,
+        overlay: &[(PathBuf, Vec<u8>)],
+    ) -> Result<PathBuf, PredicateError> {
         match &self.copies {
-            Some(copies) => copies.materialize(case, env.scratch, &self.overlay),
+            Some(copies) => copies.materialize(case, env.scratch, overlay),
             None => super::materialize::fresh_dir(case, env.scratch),
         }
     }
@@ -368,12 +420,12 @@ impl Predicate<TestCase> for IcePredicate {
         case: &TestCase,
         env: &RunEnv<'_>,
     ) -> Result<Option<Vec<Unused>>, PredicateError> {
-        let dir = self.materialize(case, env)?;
+        let dir = self.materialize(case, env, &self.overlay)?;
         let (command, on_stdout) = match &self.config.compile {
             Compile::Rustc { .. } => (
                 {
                     // The user's own output format would be given twice.
-                    let mut spec = self.runnable(case, &dir);
+                    let mut spec = self.runnable(case, &dir, &self.settings());
                     // Rustdoc neither emits metadata nor lints unused code: rustc's
                     // answer (same flags) serves as well.
                     if self.config.tool == Tool::Rustdoc {

@@ -22,7 +22,7 @@ pub use crate::verdict::Verdict;
 pub(crate) use crate_copy::dependency_tables;
 pub use crate_copy::CrateSource;
 pub use focus::{focus_from_stderr, focus_of_output};
-pub use ice::{Compile, IceConfig, IcePredicate, Probe, Tool};
+pub use ice::{Compile, IceConfig, IcePredicate, Probe, Settings, Tool};
 pub use miscompile::{MiscompileConfig, MiscompilePredicate, WrongCodeGuard};
 pub use script::{ScriptConfig, ScriptPredicate};
 pub use signature::{ice_signature, test_failure_signature, MatchMode, Signature};
