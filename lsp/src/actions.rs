@@ -62,51 +62,14 @@ pub(crate) struct Offer {
     pub(crate) request: Request,
 }
 
-/// The `#[test]` function around 0-based `line`, if any: its name.
+/// The `#[test]` function around 0-based `line`, if any: its name (the
+/// engine's parser finds it: [`minimize_engine::syntax::test_fn_at`]).
 pub(crate) fn test_at(text: &str, line: usize) -> Option<String> {
-    let lines: Vec<&str> = text.lines().collect();
-    let mut found = None;
-    for (i, l) in lines.iter().enumerate().take(line + 1) {
-        let t = l.trim_start();
-        if t.starts_with("#[test]") || t.starts_with("#[tokio::test") {
-            found = Some(i);
-        }
-    }
-    let start = found?;
-    // The `fn NAME` after the attribute(s).
-    let (fn_line, name) = lines
-        .iter()
-        .enumerate()
-        .skip(start)
-        .take(8)
-        .find_map(|(i, l)| {
-            let idx = l.find("fn ")?;
-            let rest = &l[idx + 3..];
-            let name: String = rest
-                .chars()
-                .take_while(|c| c.is_alphanumeric() || *c == '_')
-                .collect();
-            (!name.is_empty()).then_some((i, name))
-        })?;
-    // The end of its body, by counting braces from the `fn` line.
-    let mut depth = 0i64;
-    let mut opened = false;
-    for (i, l) in lines.iter().enumerate().skip(fn_line) {
-        for c in l.chars() {
-            match c {
-                '{' => {
-                    depth += 1;
-                    opened = true;
-                }
-                '}' => depth -= 1,
-                _ => {}
-            }
-        }
-        if opened && depth <= 0 {
-            return (line <= i).then_some(name);
-        }
-    }
-    Some(name)
+    // The line's first non-blank character (its start when it has none).
+    let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+    let rest = text.get(start..)?;
+    let indent = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+    minimize_engine::syntax::test_fn_at(text, start + indent)
 }
 
 /// The actions for `path` (with contents `text`) at 0-based `line`; `crate_root` is
@@ -179,6 +142,12 @@ mod tests {
         assert_eq!(test_at(TESTS, 5).as_deref(), Some("parses"));
         assert_eq!(test_at(TESTS, 6).as_deref(), Some("parses"));
         assert_eq!(test_at(TESTS, 8), None);
+        // Braces in strings and comments, attributes between, a nested module.
+        let tricky = "mod t {\n    #[tokio::test]\n    #[ignore]\n    async fn braces() {\n        let s = \"}}\"; // }\n        f(s);\n    }\n}\n";
+        assert_eq!(test_at(tricky, 1).as_deref(), Some("braces"));
+        assert_eq!(test_at(tricky, 5).as_deref(), Some("braces"));
+        assert_eq!(test_at(tricky, 6).as_deref(), Some("braces"));
+        assert_eq!(test_at(tricky, 7), None);
     }
 
     #[test]

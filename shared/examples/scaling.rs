@@ -415,7 +415,7 @@ fn run(shape: &str, jobs: usize, check: Duration, virtual_time: bool) -> Run {
         cache: VerdictCache::new(None),
         cancel: CancelFlag::new(),
         admit: None,
-        finish: None,
+        forms: Vec::new(),
     };
     let start = Instant::now();
     let mut watch = PassWatch(clock.clone());

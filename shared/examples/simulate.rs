@@ -305,7 +305,7 @@ fn ours<T: minimize_engine::Element + std::hash::Hash + std::fmt::Debug>(
         cache: VerdictCache::new(None),
         cancel: cancel.clone(),
         admit: None,
-        finish: None,
+        forms: Vec::new(),
     };
     let out = if std::env::var_os("SIM_TRACE").is_some() {
         reduce(start, reduction, &mut TraceObserver, &mut NullSink)

@@ -37,5 +37,5 @@ pub use predicate::{CancelFlag, FnPredicate, Predicate, PredicateError, RunEnv, 
 pub use report::{
     markdown, Event, NullObserver, Observer, PassStats, Progress, ReportInput, Summary,
 };
-pub use schedule::{reduce, Admit, Config, EngineError, Finish, Outcome, Pacer, Reduction};
+pub use schedule::{reduce, Admit, Config, EngineError, Finish, Form, Outcome, Pacer, Reduction};
 pub use testcase::TestCase;

@@ -2,8 +2,8 @@
 //! of each `.rs` file of a case, the ranges of the nodes the Rust passes work on,
 //! and the parse check that discards candidates that no longer parse.
 
+use sha2::Digest;
 use std::collections::{HashMap, VecDeque};
-use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex};
 
 use ra_ap_syntax::{Edition, Parse, SourceFile, SyntaxKind, SyntaxNode};
@@ -34,6 +34,28 @@ pub fn parse_ahead(case: &TestCase) {
             parse(bytes);
         }
     }
+}
+
+/// The test function around byte `offset` of the Rust source `text`: the
+/// innermost `fn` whose text, attributes included, holds `offset` and that has an
+/// attribute whose path ends in `test` (`#[test]`, `#[tokio::test]`, ...). Its name.
+pub fn test_fn_at(text: &str, offset: usize) -> Option<String> {
+    use ra_ap_syntax::ast::{self, AstNode, HasAttrs, HasName};
+    let offset = ra_ap_syntax::TextSize::try_from(offset.min(text.len())).ok()?;
+    let root = parse(text.as_bytes())?;
+    let is_test = |a: ast::Attr| {
+        (a.path()
+            .and_then(|p| p.segment())
+            .and_then(|s| s.name_ref()))
+        .is_some_and(|n| n.text() == "test")
+    };
+    root.descendants()
+        .filter_map(ast::Fn::cast)
+        .filter(|f| f.syntax().text_range().contains_inclusive(offset))
+        .filter(|f| f.attrs().any(is_test))
+        .last()
+        .and_then(|f| f.name())
+        .map(|n| n.text().to_string())
 }
 
 /// The names the Rust files of `case` define (items, fields, variants, variables,
@@ -112,7 +134,7 @@ pub struct ParseCheck {
     baseline: Vec<(std::path::PathBuf, Arc<ErrorKinds>)>,
     /// Errors by file content: a candidate usually changes one file, and the same
     /// candidate may be checked twice (proposed for speculation, then tested).
-    memo: Mutex<HashMap<u64, Arc<ErrorKinds>>>,
+    memo: Mutex<HashMap<[u8; 32], Arc<ErrorKinds>>>,
 }
 
 /// Syntax error messages and how often each occurs; `None` for a file that is not
@@ -215,9 +237,8 @@ impl ParseCheck {
     }
 
     fn errors_in(&self, text: &[u8]) -> Arc<ErrorKinds> {
-        let mut h = std::hash::DefaultHasher::new();
-        text.hash(&mut h);
-        let key = h.finish();
+        // SHA-256, as every other key: a collision would answer for another text.
+        let key: [u8; 32] = sha2::Sha256::digest(text).into();
         if let Some(k) = self.memo.lock().expect("memo lock").get(&key) {
             return k.clone();
         }

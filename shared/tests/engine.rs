@@ -36,7 +36,7 @@ fn run_ints(
         cache: VerdictCache::new(None),
         cancel: CancelFlag::new(),
         admit: None,
-        finish: None,
+        forms: Vec::new(),
     };
     let out = reduce(start, r, &mut NullObserver, &mut NullSink).unwrap();
     (out.best, calls.load(Ordering::Relaxed))
@@ -153,7 +153,7 @@ fn fallback_passes_wait_for_a_round_that_finds_nothing() {
             cache: VerdictCache::new(None),
             cancel: CancelFlag::new(),
             admit: None,
-            finish: None,
+            forms: Vec::new(),
         };
         let out = reduce_file("bug.rs", &input, r);
         let generic: u64 = (out.summary.passes.iter())
@@ -239,7 +239,7 @@ fn checks_that_read_names_comments_and_order_reach_their_minimum() {
                 cache: VerdictCache::new(None),
                 cancel: CancelFlag::new(),
                 admit: Some(Box::new(move |c: &TestCase| admit.admits(c))),
-                finish: None,
+                forms: Vec::new(),
             };
             let out = reduce_file("bug.rs", input, r);
             assert_eq!(
@@ -359,7 +359,7 @@ fn run_stoppable(
         cache: VerdictCache::new(None),
         cancel: CancelFlag::new(),
         admit,
-        finish: None,
+        forms: Vec::new(),
     };
     let out = reduce_file("t.txt", input, r);
     let text = text_of(&out.best);
@@ -495,7 +495,7 @@ fn the_warnings_compile_runs_beside_the_next_passes_tests() {
             cache: VerdictCache::new(None),
             cancel: CancelFlag::new(),
             admit: None,
-            finish: None,
+            forms: Vec::new(),
         };
         let out = reduce_file("a.rs", input, r);
         let text = text_of(&out.best);
@@ -509,24 +509,37 @@ fn the_warnings_compile_runs_beside_the_next_passes_tests() {
 }
 
 #[test]
-fn an_idle_worker_checks_the_form_the_result_is_delivered_in() {
+fn the_result_is_delivered_in_its_first_form_that_shows_the_bug() {
     // The body is needed; the line `xx` goes in the first round, so the body pass
     // runs again in a second round (which may be the last), with one test and
-    // nothing to foresee after it. The result is delivered upper-cased. At -j 2
-    // the idle worker meanwhile runs the upper-cased best, so the final check
-    // finds its verdict; at -j 1 nothing runs beside the awaited test.
+    // nothing to foresee after it. The result is delivered upper-cased (the first
+    // form). At -j 2 the idle worker meanwhile runs the upper-cased best, so the
+    // final check finds its verdict; at -j 1 the final check runs it. Either way
+    // the form is checked once, and delivered.
     let input = "fn f() { body(); }\nxx\n";
     let needed = "fn f() { body(); }\n";
-    let run_with = |jobs: usize| {
+    let run_with = |jobs: usize, upper_shows: bool| {
         let overlaps = Overlaps::default();
+        let form_runs = AtomicUsize::new(0);
         let p = FnPredicate::new("form", |c: &TestCase| {
             let text = std::str::from_utf8(c.files().next().unwrap().1).unwrap_or("");
-            overlaps.slow(20, || text.to_lowercase().starts_with(needed))
+            let upper = text.starts_with("FN");
+            if upper {
+                form_runs.fetch_add(1, Ordering::SeqCst);
+            }
+            overlaps.slow(20, || {
+                text.to_lowercase().starts_with(needed) && (upper_shows || !upper)
+            })
         });
         let upper: minimize_engine::Finish<'_, TestCase> =
             Box::new(|c: &TestCase, _: &RunEnv<'_>| {
                 let text = std::str::from_utf8(c.files().next().unwrap().1).ok()?;
                 Some(TestCase::single("a.rs", text.to_uppercase().into_bytes()))
+            });
+        let spaced: minimize_engine::Finish<'_, TestCase> =
+            Box::new(|c: &TestCase, _: &RunEnv<'_>| {
+                let text = std::str::from_utf8(c.files().next().unwrap().1).ok()?;
+                Some(TestCase::single("a.rs", format!("{text}\n").into_bytes()))
             });
         let r = Reduction {
             predicate: &p,
@@ -538,26 +551,33 @@ fn an_idle_worker_checks_the_form_the_result_is_delivered_in() {
             // second round only.
             config: Config {
                 adaptive_restart: false,
+                final_check: true,
                 ..config(jobs)
             },
             cache: VerdictCache::new(None),
             cancel: CancelFlag::new(),
             admit: None,
-            finish: Some(upper),
+            forms: vec![
+                minimize_engine::Form {
+                    note: "upper",
+                    make: upper,
+                },
+                minimize_engine::Form {
+                    note: "spaced",
+                    make: spaced,
+                },
+            ],
         };
         let out = reduce_file("a.rs", input, r);
-        let best = text_of(&out.best);
-        let form = out.checked_form.map(|(c, v)| {
-            let text = text_of(&c);
-            (text, v)
-        });
-        (best, form)
+        (text_of(&out.best), form_runs.load(Ordering::SeqCst))
     };
-    let (best1, form1) = run_with(1);
-    let (best2, form2) = run_with(2);
-    assert_eq!((best1.as_str(), best2.as_str()), (needed, needed));
-    assert_eq!(form1, None);
-    assert_eq!(form2, Some((needed.to_uppercase(), true)));
+    let upper = needed.to_uppercase();
+    assert_eq!(run_with(1, true), (upper.clone(), 1));
+    assert_eq!(run_with(2, true), (upper, 1));
+    // When the first form does not show the bug, the second does.
+    let spaced = format!("{needed}\n");
+    assert_eq!(run_with(1, false), (spaced.clone(), 1));
+    assert_eq!(run_with(2, false), (spaced, 1));
 }
 
 #[test]
@@ -600,7 +620,7 @@ fn a_panicking_predicate_is_an_error_not_a_hang() {
         cache: VerdictCache::new(None),
         cancel: CancelFlag::new(),
         admit: None,
-        finish: None,
+        forms: Vec::new(),
     };
     let case = TestCase::single("t.txt", b"a\nb\nc\nd\ne\nf\ng\nh\n".to_vec());
     let err = reduce(case, r, &mut NullObserver, &mut NullSink).unwrap_err();
@@ -636,7 +656,7 @@ fn warm_cache_reruns_need_no_predicate_runs() {
             cache: VerdictCache::new(Some(store)),
             cancel: CancelFlag::new(),
             admit: None,
-            finish: None,
+            forms: Vec::new(),
         };
         let out = reduce(
             TestCase::single("t", input.clone().into_bytes()),
@@ -675,7 +695,7 @@ fn best_so_far_is_on_disk() {
         cache: VerdictCache::new(None),
         cancel: CancelFlag::new(),
         admit: None,
-        finish: None,
+        forms: Vec::new(),
     };
     let mut sink = FileSink::new(&dest);
     let out = reduce(
@@ -702,7 +722,7 @@ fn not_interesting_original_is_an_error() {
         cache: VerdictCache::new(None),
         cancel: CancelFlag::new(),
         admit: None,
-        finish: None,
+        forms: Vec::new(),
     };
     let e = reduce(
         TestCase::single("t", b"x".to_vec()),
@@ -736,7 +756,7 @@ fn cancel_stops_and_keeps_best() {
         cache: VerdictCache::new(None),
         cancel: cancel.clone(),
         admit: None,
-        finish: None,
+        forms: Vec::new(),
     };
     let out = reduce(
         TestCase::single("t", input),

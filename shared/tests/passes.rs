@@ -187,7 +187,7 @@ fn rust_passes_with_parse_check() {
         cache: VerdictCache::new(None),
         cancel: CancelFlag::new(),
         admit: Some(Box::new(move |c: &TestCase| check.admits(c))),
-        finish: None,
+        forms: Vec::new(),
     };
     let out = reduce(case, r, &mut NullObserver, &mut NullSink).unwrap();
     let text = text_of(&out.best);

@@ -230,7 +230,7 @@ proptest! {
             cache: VerdictCache::new(None),
             cancel: CancelFlag::new(),
             admit: if rust { Some(Box::new(move |c: &TestCase| check.admits(c))) } else { None },
-            finish: None,
+            forms: Vec::new(),
         };
         let mut sink = Recorder { last: case.clone(), commits: 0, violations: Vec::new() };
         let out = reduce(case.clone(), r, &mut NullObserver, &mut sink).unwrap();

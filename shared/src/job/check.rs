@@ -53,11 +53,6 @@ impl<'a> JobCheck<'a> {
         })
     }
 
-    /// The scratch directory (for what the job runs there besides checks: rustfmt).
-    pub(super) fn dir(&self) -> &Path {
-        &self.dir
-    }
-
     /// Where a predicate runs (for the callers that need its output: the
     /// original's probes, the report).
     pub(super) fn env(&self) -> RunEnv<'_> {

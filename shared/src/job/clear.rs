@@ -68,7 +68,14 @@ impl Job {
                     "cancelled while checking the original",
                 ))
             }
-            _ => {
+            Err(Stopped::Failed(e)) => {
+                p.set_overlay(Vec::new());
+                observer.on_event(&Event::Warning(&format!(
+                    "could not check the crate without them ({e}): reducing it as it is"
+                )));
+                Ok(())
+            }
+            Ok(false) => {
                 p.set_overlay(Vec::new());
                 Ok(())
             }

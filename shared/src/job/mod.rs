@@ -381,18 +381,10 @@ impl Job {
         write_case(&self.case, &self.output).map_err(|e| output_error(e, &self.output))?;
         let mut sink = FileSink::new(&self.output);
         let reduction = self.reduction(passes, cache, cancel);
-        let outcome = match reduce(self.case.clone(), reduction, observer, &mut sink) {
-            Ok(o) => o,
-            Err(EngineError::Sink(e)) => return Err(output_error(e, &self.output)),
-            Err(e) => return Err(internal(e)),
-        };
+        let outcome = reduce(self.case.clone(), reduction, observer, &mut sink)
+            .map_err(|e| self.engine_error(e))?;
         let mut best = outcome.best;
         let mut summary = outcome.summary;
-        let checked_form = outcome.checked_form;
-
-        if !summary.cancelled {
-            best = self.verify_result(best, checked_form, &mut summary, observer, cancel)?;
-        }
         if self.output_tree.is_some() && !summary.cancelled {
             // The fewest flags first: a `--features` that goes lets `[features]` go.
             self.reduce_crate_flags(&best, &mut summary, observer, cancel)?;
@@ -431,6 +423,24 @@ impl Job {
             summary,
             report,
         })
+    }
+}
+
+impl Job {
+    /// What an engine's failure means to the user: the output not writable, a
+    /// flaky check (the output then holds the original), else an internal error.
+    fn engine_error(&self, e: EngineError) -> JobError {
+        match e {
+            EngineError::Sink(e) => output_error(e, &self.output),
+            EngineError::FlakyResult => {
+                write_case(&self.case, &self.output).ok();
+                JobError::new(
+                    JobErrorKind::Flaky,
+                    "the result stopped being interesting when checked again: the check is flaky; the output holds the original",
+                )
+            }
+            e => internal(e),
+        }
     }
 }
 

@@ -1,19 +1,16 @@
-//! The reduction of a job, set up (passes, cache, the in-place backup, the engine's
-//! configuration, the parse filter, the form the result is delivered in) and its
-//! result verified: one more check, uncached, of the formatted result.
+//! The reduction of a job, set up: passes, cache, the in-place backup, the engine's
+//! configuration, the parse filter, and the forms the result is delivered in (the
+//! engine's final check, uncached, is of the formatted result when the bug
+//! survives formatting).
 
-use super::check::{JobCheck, Stopped};
 use super::finish::tidy_blank_lines;
 use super::format::rustfmt;
-use super::{
-    internal, output_error, CacheChoice, Check, Job, JobError, JobErrorKind, OutputChoice,
-};
+use super::{CacheChoice, Check, Job, JobError, JobErrorKind, OutputChoice};
 use crate::cache::{DiskStore, DiskStoreConfig, VerdictCache};
-use crate::output::write_case;
 use crate::passes::{default_for_files, file_pass_by_name, file_pass_names, Pass};
-use crate::predicate::{CancelFlag, RunEnv, Verdict};
-use crate::report::{Event, Observer, Summary};
-use crate::schedule::{Config, Finish, Reduction};
+use crate::predicate::{CancelFlag, RunEnv};
+use crate::report::{Event, Observer};
+use crate::schedule::{Config, Form, Reduction};
 use crate::testcase::TestCase;
 
 impl Job {
@@ -99,22 +96,34 @@ impl Job {
             // `check_original` has checked it (at least twice): a third full-size
             // run, alone on one worker, would only cost time.
             verify_original: false,
-            // Done below, on the formatted result when the bug survives formatting
-            // (one run instead of two).
-            final_check: false,
+            // Of the formatted result when the bug survives formatting (one run
+            // instead of two), see `forms` below.
+            final_check: true,
             fallbacks: self.is_rust,
             bets: self.is_rust,
             ..Config::default()
         };
-        // The result is delivered formatted: an idle worker may format the best and
-        // check that while the reduction goes on (in its own scratch directory).
-        let finish: Option<Finish<'_, TestCase>> = (self.is_rust && spec.format).then(|| {
-            Box::new(|c: &TestCase, env: &RunEnv<'_>| {
-                let dir = env.scratch.join("fmt");
-                std::fs::create_dir_all(&dir).ok()?;
-                rustfmt(c, &dir, env.cancel)
-            }) as Finish<'_, TestCase>
-        });
+        // Rust is delivered formatted (rustfmt, else blank lines tidied, which the
+        // reduction leaves alone in source code) when the bug survives that: an
+        // idle worker may format the best and check that while the reduction goes
+        // on (in its own scratch directory).
+        let mut forms: Vec<Form<'_, TestCase>> = Vec::new();
+        if self.is_rust && spec.format {
+            forms.push(Form {
+                note: "formatting the result with rustfmt",
+                make: Box::new(|c: &TestCase, env: &RunEnv<'_>| {
+                    let dir = env.scratch.join("fmt");
+                    std::fs::create_dir_all(&dir).ok()?;
+                    rustfmt(c, &dir, env.cancel)
+                }),
+            });
+        }
+        if self.is_rust {
+            forms.push(Form {
+                note: "tidying blank lines in the result",
+                make: Box::new(|c: &TestCase, _: &RunEnv<'_>| Some(tidy_blank_lines(c))),
+            });
+        }
         let reduction = Reduction {
             predicate: self.check.predicate(),
             passes,
@@ -146,98 +155,8 @@ impl Job {
                 }
                 _ => None,
             },
-            finish,
+            forms,
         };
         reduction
-    }
-
-    // The final check, never from the cache: of the formatted result (rustfmt,
-    // else blank lines tidied, which the reduction leaves alone in source code)
-    // when the bug survives that, else of the result as reduced (up to three
-    // tries, as the engine would: a flaky check is caught here).
-    /// Returns the result as delivered; a cancelled check sets `summary.cancelled`.
-    pub(super) fn verify_result(
-        &self,
-        mut best: TestCase,
-        checked_form: Option<(TestCase, bool)>,
-        summary: &mut Summary,
-        observer: &mut dyn Observer,
-        cancel: &CancelFlag,
-    ) -> Result<TestCase, JobError> {
-        let spec = &self.spec;
-        let check = JobCheck::new(self.scratch.path(), "fmt", cancel)?;
-        let dir = check.dir();
-        let predicate = self.check.predicate();
-        let mut verified = false;
-        if self.is_rust {
-            // The formatted form with its verdict when a worker checked it
-            // during the reduction (a run of this session on these very bytes).
-            let (formatted, known) = match checked_form {
-                Some((form, interesting)) => (Some(form), Some(interesting)),
-                None => (
-                    spec.format.then(|| rustfmt(&best, dir, cancel)).flatten(),
-                    None,
-                ),
-            };
-            let tries = [
-                (formatted, "formatting the result with rustfmt", known),
-                (
-                    Some(tidy_blank_lines(&best)),
-                    "tidying blank lines in the result",
-                    None,
-                ),
-            ];
-            for (cand, note, known) in tries {
-                let Some(cand) = cand.filter(|c| *c != best) else {
-                    continue;
-                };
-                observer.on_event(&Event::Note(note));
-                let verdict = match known {
-                    Some(true) => Ok(Verdict::Interesting),
-                    Some(false) => continue,
-                    None => check.verdict(predicate, &cand, &mut summary.runs),
-                };
-                match verdict {
-                    Ok(Verdict::Interesting) => {
-                        write_case(&cand, &self.output)
-                            .map_err(|e| output_error(e, &self.output))?;
-                        best = cand;
-                        verified = true;
-                        break;
-                    }
-                    Err(Stopped::Cancelled) => {
-                        summary.cancelled = true;
-                        break;
-                    }
-                    // Not the bug any more (or the check failed): the result as
-                    // reduced is checked below.
-                    _ => {}
-                }
-            }
-        }
-        if !verified && !summary.cancelled {
-            for _ in 0..3 {
-                match check.shows(predicate, &best, &mut summary.runs) {
-                    Ok(true) => {
-                        verified = true;
-                        break;
-                    }
-                    Ok(false) => {}
-                    Err(Stopped::Cancelled) => {
-                        summary.cancelled = true;
-                        break;
-                    }
-                    Err(Stopped::Failed(e)) => return Err(internal(e)),
-                }
-            }
-            if !verified && !summary.cancelled {
-                write_case(&self.case, &self.output).ok();
-                return Err(JobError::new(
-                    JobErrorKind::Flaky,
-                    "the result stopped being interesting when checked again: the check is flaky; the output holds the original",
-                ));
-            }
-        }
-        Ok(best)
     }
 }

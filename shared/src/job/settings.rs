@@ -9,14 +9,14 @@
 
 use sha2::{Digest, Sha256};
 
-use super::{internal, output_error, Job, JobError};
+use super::{Job, JobError};
 use crate::case::Case;
 use crate::passes::{Choices, Step};
 use crate::predicate::{
     CancelFlag, IcePredicate, Predicate, PredicateError, RunEnv, Settings, Verdict,
 };
 use crate::report::{Event, Observer, Summary};
-use crate::schedule::{reduce, Config, EngineError, Reduction};
+use crate::schedule::{reduce, Config, Reduction};
 use crate::testcase::TestCase;
 
 /// What a list of items stands for: the case to check and, for an ICE, the
@@ -140,14 +140,11 @@ impl Job {
             cache: self.open_cache(&mut crate::report::NullObserver),
             cancel: cancel.clone(),
             admit: None,
-            finish: None,
+            forms: Vec::new(),
         };
         let mut sink = CommitSink(commit);
-        let outcome = match reduce(settle.items, reduction, &mut Notes(observer), &mut sink) {
-            Ok(o) => o,
-            Err(EngineError::Sink(e)) => return Err(output_error(e, &self.output)),
-            Err(e) => return Err(internal(e)),
-        };
+        let outcome = reduce(settle.items, reduction, &mut Notes(observer), &mut sink)
+            .map_err(|e| self.engine_error(e))?;
         summary.runs += outcome.summary.runs;
         summary.cache_hits += outcome.summary.cache_hits;
         summary.passes.extend(outcome.summary.passes);

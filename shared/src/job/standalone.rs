@@ -216,8 +216,7 @@ impl Job {
                 observer.on_event(&Event::Note("the bug does not show so: kept as it was"));
                 return Ok(None);
             }
-            Err(EngineError::Sink(e)) => return Err(output_error(e, &self.output)),
-            Err(e) => return Err(internal(e)),
+            Err(e) => return Err(self.engine_error(e)),
         };
         summary.runs += outcome.summary.runs;
         summary.cache_hits += outcome.summary.cache_hits;
@@ -226,13 +225,7 @@ impl Job {
         summary.elapsed += outcome.summary.elapsed;
         summary.cancelled |= outcome.summary.cancelled;
         self.manifest_in_place = Some(manifest.to_string());
-        let best = self.verify_result(
-            outcome.best,
-            outcome.checked_form,
-            summary,
-            observer,
-            cancel,
-        )?;
+        let best = outcome.best;
         // The accepted start itself may never have been written (no improvement).
         write_case(&best, &self.output).map_err(|e| output_error(e, &self.output))?;
         self.write_manifest_in_place()?;

@@ -361,7 +361,7 @@ mod tests {
             cache: crate::VerdictCache::new(None),
             cancel: crate::CancelFlag::new(),
             admit: None,
-            finish: None,
+            forms: Vec::new(),
         };
         let out = crate::reduce(
             TestCase::single("t.txt", input.as_bytes().to_vec()),

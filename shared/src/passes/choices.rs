@@ -140,7 +140,7 @@ mod tests {
             cache: crate::cache::VerdictCache::new(None),
             cancel: crate::CancelFlag::new(),
             admit: None,
-            finish: None,
+            forms: Vec::new(),
         };
         let out = reduce(initial, reduction, &mut NullObserver, &mut NullSink).unwrap();
         (out.best, out.summary.runs)

@@ -409,7 +409,7 @@ mod tests {
             cache: crate::VerdictCache::new(None),
             cancel: crate::CancelFlag::new(),
             admit: None,
-            finish: None,
+            forms: Vec::new(),
         };
         let out = crate::reduce(
             TestCase::single("x.bin", data),

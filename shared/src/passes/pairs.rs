@@ -316,7 +316,7 @@ mod tests {
             cache: crate::VerdictCache::new(None),
             cancel: crate::CancelFlag::new(),
             admit: None,
-            finish: None,
+            forms: Vec::new(),
         };
         let out = crate::reduce(
             crate::TestCase::single("t.txt", input.as_bytes().to_vec()),

@@ -661,7 +661,7 @@ mod shell {
             cache: VerdictCache::new(None),
             cancel: CancelFlag::new(),
             admit: None,
-            finish: None,
+            forms: Vec::new(),
         };
         let case = TestCase::single("a.rs", SRC.as_bytes().to_vec());
         let out = reduce(case, r, &mut NullObserver, &mut NullSink).unwrap();

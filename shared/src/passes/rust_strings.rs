@@ -179,7 +179,7 @@ mod tests {
             cache: VerdictCache::new(None),
             cancel: CancelFlag::new(),
             admit: None,
-            finish: None,
+            forms: Vec::new(),
         };
         let src = "fn t() {\n    let v = parse(\"1, 2, \\u{78}, 4\");\n    assert_eq!(v.len(), 3, \"three\");\n}\n";
         let case = TestCase::single("a.rs", src.as_bytes().to_vec());

@@ -24,6 +24,7 @@ use crate::predicate::{CancelFlag, Predicate, PredicateError, Verdict};
 use crate::report::{Event, Observer, PassStats, Progress, Summary};
 
 mod ctx;
+mod deliver;
 mod foresight;
 
 pub(crate) use ctx::PassCtx;
@@ -301,9 +302,9 @@ impl<'a, C: Case> State<'a, C> {
                 if self.forms.form_tasks.iter().any(|(b, _, _)| *b == base) {
                     return None;
                 }
-                let task = form_task_key(&base);
+                let task = form_task_key(&base, 0);
                 self.forms.form_tasks.push((base, task, self.current));
-                Some((task, Task::Form(self.best.clone(), base)))
+                Some((task, Task::Form(self.best.clone(), base, 0)))
             }
         }
     }
@@ -451,7 +452,10 @@ impl<'a, C: Case> State<'a, C> {
                 return Some(f);
             };
             self.count.runs += 1;
-            self.stats[pass].runs += 1;
+            // The final check's forms count to no pass.
+            if let Some(s) = self.stats.get_mut(pass) {
+                s.runs += 1;
+            }
             // Stopped (an error): the form is known now and its run may start again.
             if let Ok(v) = &f.result {
                 self.cache.put(*key, *v);
@@ -695,12 +699,13 @@ fn earlier_passes_pay(stats: &[PassStats], current: usize) -> bool {
     rate(successes, tests) >= RESTART_YIELD_RATIO * rate(here.successes, here.tests)
 }
 
-/// The key a task computing and testing the form of the case with key `base` runs
+/// The key a task computing and testing form `i` of the case with key `base` runs
 /// under: not the key of any case.
-fn form_task_key(base: &Key) -> Key {
+fn form_task_key(base: &Key, i: usize) -> Key {
     use sha2::Digest;
     let mut h = sha2::Sha256::new();
     h.update(b"form-task\0");
     h.update(base);
+    h.update((i as u64).to_le_bytes());
     h.finalize().into()
 }

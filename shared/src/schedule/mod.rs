@@ -1,5 +1,10 @@
-//! The reduction loop: rounds over the pass list with the notebook's "variable
-//! restart", demotion of passes that stop paying, and a fixed point as the end.
+//! The reduction loop: rounds over the pass list to a fixed point. Two ways of
+//! starting a round over early serve reductions of lists (the notebook's domain,
+//! the `simulate` example and the engine's tests): the "variable restart" quota
+//! (`Config::initial_quota`) and the adaptive restart (`Config::adaptive_restart`).
+//! The file jobs turn both off (a round runs every pass once: on code, a restart
+//! re-runs the syntax passes' large cuts that have just failed); the settings
+//! reductions (`job/settings.rs`) too.
 //! Candidates are evaluated only through the passes' `Ctx`, implemented by
 //! `consider::PassCtx` (see `consider.rs`).
 
@@ -110,9 +115,6 @@ pub struct Outcome<C> {
     pub best: C,
     /// What it took.
     pub summary: Summary,
-    /// The form `best` is delivered in (see [`Reduction::finish`]) and whether it
-    /// is interesting, when an otherwise idle worker ran it during the reduction.
-    pub checked_form: Option<(C, bool)>,
 }
 
 /// Everything a reduction needs besides the case, the observer and the sink.
@@ -130,18 +132,30 @@ pub struct Reduction<'a, C: Case> {
     /// A cheap static check: candidates it refuses (e.g. Rust that no longer
     /// parses) are rejected without running the predicate.
     pub admit: Option<Admit<'a, C>>,
-    /// The form the result will be delivered in, when it differs (the CLI formats
-    /// Rust with rustfmt). At `-j` > 1 a worker with nothing else to do computes
-    /// the form of the current best (in its own scratch directory, `RunEnv`) and
-    /// runs the predicate on it, so that the final check may find it done
-    /// ([`Outcome::checked_form`]).
-    pub finish: Option<Finish<'a, C>>,
+    /// The forms the result may be delivered in, in order of preference (the CLI:
+    /// rustfmt's, then blank lines tidied). With [`Config::final_check`] the
+    /// final check is of the first form that differs from the best and still
+    /// shows the bug, which becomes the result (committed to the sink); when none
+    /// does, of the best itself. At `-j` > 1 a worker with nothing else to do
+    /// computes the first form of the current best (in its own scratch directory,
+    /// `RunEnv`) and runs the predicate on it, so that the final check may find it
+    /// done.
+    pub forms: Vec<Form<'a, C>>,
+}
+
+/// One of [`Reduction::forms`].
+pub struct Form<'a, C> {
+    /// What the observer is told when it is checked.
+    pub note: &'static str,
+    /// The form of a case (`None`: none; it may run tools in `RunEnv`'s scratch
+    /// directory).
+    pub make: Finish<'a, C>,
 }
 
 /// See [`Reduction::admit`].
 pub type Admit<'a, C> = Box<dyn Fn(&C) -> bool + Send + Sync + 'a>;
 
-/// See [`Reduction::finish`].
+/// See [`Form::make`].
 pub type Finish<'a, C> =
     Box<dyn Fn(&C, &crate::predicate::RunEnv<'_>) -> Option<C> + Send + Sync + 'a>;
 
@@ -214,7 +228,7 @@ pub fn reduce<C: Case>(
         cache,
         cancel,
         admit,
-        finish,
+        forms,
     } = reduction;
     let start = Instant::now();
     let initial_size = initial.size();
@@ -228,15 +242,15 @@ pub fn reduce<C: Case>(
     // The workers are threads of this scope: they end (after their runs are
     // aborted) when the state that owns them is dropped, before `reduce` returns.
     std::thread::scope(|scope| {
-        let forms = finish.as_deref().map(|finish| workers::FormMaker {
-            finish,
+        let makers = (!forms.is_empty()).then(|| workers::FormMaker {
+            forms: forms.iter().map(|f| &*f.make).collect(),
             fingerprint: predicate.fingerprint(),
         });
         let workers = workers::Workers::new(
             config.jobs.max(1),
             config.scratch_parent.as_deref(),
             predicate,
-            forms,
+            makers,
             config.pacer.clone(),
             scope,
         )
@@ -346,36 +360,18 @@ pub fn reduce<C: Case>(
         }
 
         if config.final_check && !cancelled {
-            let mut ok = false;
-            for _ in 0..3 {
-                match state.run_uncached_best() {
-                    Ok(v) if v.is_interesting() => {
-                        ok = true;
-                        break;
-                    }
-                    Ok(_) => {}
-                    Err(EngineError::Predicate(PredicateError::Cancelled)) => {
-                        cancelled = true;
-                        ok = true;
-                        break;
-                    }
-                    Err(e) => return Err(e),
-                }
-            }
-            if !ok {
-                return Err(EngineError::FlakyResult);
+            let notes: Vec<&'static str> = forms.iter().map(|f| f.note).collect();
+            match state.deliver(&notes) {
+                Ok(()) => {}
+                Err(EngineError::Predicate(PredicateError::Cancelled)) => cancelled = true,
+                Err(e) => return Err(e),
             }
         }
         let summary = state.summary(initial_size, round, start.elapsed(), cancelled);
         state.emit(&Event::Finished(&summary));
-        if !cancelled {
-            state.await_form();
-        }
-        let checked_form = state.checked_form();
         Ok(Outcome {
             best: state.into_best(),
             summary,
-            checked_form,
         })
     })
 }

@@ -20,9 +20,9 @@ use crate::predicate::{CancelFlag, Predicate, PredicateError, RunEnv, Verdict};
 pub(crate) enum Task<C> {
     /// Test a candidate.
     Test(C),
-    /// Compute the form of a case, whose key is given (see
-    /// [`crate::Reduction::finish`]), and test it.
-    Form(C, Key),
+    /// Compute a form of a case, whose key is given (the `usize`th of
+    /// [`crate::Reduction::forms`]), and test it.
+    Form(C, Key, usize),
 }
 
 /// Hooks for a virtual clock (`shared/examples/scaling.rs`; [`crate::Config::pacer`],
@@ -84,9 +84,13 @@ pub(crate) struct Workers<C> {
     pacer: Option<Arc<dyn Pacer>>,
 }
 
+/// What makes one form (the function of a [`crate::Form`]).
+pub(crate) type MakeForm<'f, C> = dyn Fn(&C, &RunEnv<'_>) -> Option<C> + Send + Sync + 'f;
+
 /// Where a [`Task::Form`] gets the form, and how the worker keys it.
 pub(crate) struct FormMaker<'env, C> {
-    pub(crate) finish: &'env (dyn Fn(&C, &RunEnv<'_>) -> Option<C> + Send + Sync),
+    /// The forms, in order ([`crate::Reduction::forms`]).
+    pub(crate) forms: Vec<&'env MakeForm<'env, C>>,
     pub(crate) fingerprint: Vec<u8>,
 }
 
@@ -133,10 +137,10 @@ impl<C: crate::case::Case> Workers<C> {
                     };
                     let (result, form) = match job.task {
                         Task::Test(cand) => (guard(&|| predicate.test(&cand, &env)), None),
-                        Task::Form(base, base_key) => {
+                        Task::Form(base, base_key, i) => {
                             let maker =
                                 forms.as_deref().expect("forms are asked for with a finish");
-                            let form = (maker.finish)(&base, &env)
+                            let form = (maker.forms[i])(&base, &env)
                                 .map(|c| (content_key(&maker.fingerprint, &c), c))
                                 .filter(|(k, _)| *k != base_key);
                             let result = match &form {

@@ -51,7 +51,7 @@ pub(crate) fn run_file(
         cache: VerdictCache::new(None),
         cancel: CancelFlag::new(),
         admit: None,
-        finish: None,
+        forms: Vec::new(),
     };
     let out = reduce_file(name, input, r);
     let text = text_of(&out.best);
