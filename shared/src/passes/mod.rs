@@ -10,6 +10,7 @@ pub mod delete;
 mod focus_files;
 pub mod integers;
 pub mod pairs;
+pub mod pointers;
 pub mod rust;
 pub mod rust_early;
 pub mod rust_focus;
@@ -33,6 +34,7 @@ pub use cuts::{Brackets, CutPass, Ngrams, Repeats};
 pub use delete::{AdaptiveDdmin, Delete, Lithium};
 pub use integers::{ListInts, ReplaceWithSimpler, SharedValues, ShrinkEach, TextInts};
 pub use pairs::{Pairs, ReplaceTokens};
+pub use pointers::Pointers;
 pub use rust::{Comments, NodeClass, RustDelete, RustRenames, RustReplace};
 pub use rust_early::RustBodiesEarly;
 pub use rust_focus::RustFocus;
@@ -262,6 +264,7 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         Box::new(RustReplace::unit_types()),
         bet(RustRenames),
         Box::new(Delete::new(StringContents, "rust-strings", usize::MAX)),
+        Box::new(Pointers),
         Box::new(Delete::new(LengthChunks, "chunks", usize::MAX)),
         Box::new(Ends::default()),
         Box::new(ChunkPayloads::default()),

@@ -1,0 +1,167 @@
+//! `pointers`: binary files only. A 4-byte field (either endianness) whose value is
+//! the position of a record start, the start of a 4-byte "magic" that occurs at
+//! least [`MIN_MAGIC`] times in the file, is taken to be a pointer (a ZIP's central
+//! directory entries point at the local headers, its end record at the directory;
+//! a chunk table at its chunks). Deleting the bytes before a record breaks every
+//! pointer to it, so the passes that delete records or bytes find nothing to
+//! delete before it. This pass points them at the start of the file instead, as a
+//! candidate the check decides: all at once, else each (the last first, at most
+//! [`MAX_SINGLE`]). A reader that finds its records by searching from where a
+//! pointer says (as readers tolerant of prepended data do) keeps working; one
+//! that does not turns the candidate down, for one or a few checks.
+
+use std::collections::HashMap;
+
+use super::chunks::is_binary;
+use super::{Ctx, Interrupt, Pass};
+use crate::case::Case;
+use crate::edit::{Edit, EditSet};
+
+/// A magic must occur this many times for positions of it to be pointer targets.
+const MIN_MAGIC: usize = 8;
+/// Single pointers tried when all at once fails.
+const MAX_SINGLE: usize = 32;
+/// Smallest pointer value (a target at the very start cannot be moved closer).
+const MIN_TARGET: usize = 8;
+
+/// A pointer field: its sequence, its position, and whether it is big-endian.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Field {
+    seq: usize,
+    at: usize,
+    big: bool,
+}
+
+/// The pointer fields of `text` (see the module docs), in order.
+fn fields_of(seq: usize, text: &[u8]) -> Vec<Field> {
+    if text.len() < 64 || !is_binary(text) {
+        return Vec::new();
+    }
+    let mut counts: HashMap<[u8; 4], usize> = HashMap::new();
+    for w in text.windows(4) {
+        *counts.entry([w[0], w[1], w[2], w[3]]).or_default() += 1;
+    }
+    let target = |v: usize| {
+        (MIN_TARGET..=text.len() - 4).contains(&v) && {
+            let m = [text[v], text[v + 1], text[v + 2], text[v + 3]];
+            // A run of one byte (zeros, padding) is no record start.
+            !m.iter().all(|&b| b == m[0]) && counts.get(&m).copied().unwrap_or(0) >= MIN_MAGIC
+        }
+    };
+    // Fields do not overlap: the first one found wins (left to right).
+    let mut out: Vec<Field> = Vec::new();
+    for at in 0..=text.len() - 4 {
+        if out.last().is_some_and(|f| at < f.at + 4) {
+            continue;
+        }
+        let b = [text[at], text[at + 1], text[at + 2], text[at + 3]];
+        for big in [false, true] {
+            let v = if big {
+                u32::from_be_bytes(b)
+            } else {
+                u32::from_le_bytes(b)
+            } as usize;
+            if v != at && target(v) {
+                out.push(Field { seq, at, big });
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// The candidate with `fields` set to 0.
+fn zeroed<C: Case<Item = u8>>(case: &C, fields: &[Field]) -> C {
+    let mut set = EditSet::new();
+    for f in fields {
+        set.push(Edit::replace(f.seq, f.at, f.at + 4, vec![0; 4]));
+    }
+    case.apply(&set)
+}
+
+/// The pass (see the module docs).
+#[derive(Clone, Default)]
+pub struct Pointers;
+
+impl<C: Case<Item = u8>> Pass<C> for Pointers {
+    fn name(&self) -> &'static str {
+        "pointers"
+    }
+
+    fn fork(&self) -> Option<Box<dyn Pass<C>>> {
+        Some(Box::new(self.clone()))
+    }
+
+    fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
+        ctx.checkpoint()?;
+        let case = ctx.current().clone();
+        let fields: Vec<Field> = (0..case.seq_count())
+            .filter(|&s| !case.is_syntax(s))
+            .flat_map(|s| fields_of(s, case.seq(s)))
+            .collect();
+        if fields.is_empty() {
+            return Ok(());
+        }
+        let mut cands = vec![zeroed(&case, &fields)];
+        if fields.len() > 1 {
+            cands.extend(
+                (fields.iter().rev())
+                    .take(MAX_SINGLE)
+                    .map(|f| zeroed(&case, std::slice::from_ref(f))),
+            );
+        }
+        ctx.first(cands)?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Records `MAGI` + payload, and a table at the end pointing at each (LE).
+    fn archive(n: usize) -> Vec<u8> {
+        let mut out = vec![0u8; 16];
+        let mut starts = Vec::new();
+        for i in 0..n {
+            starts.push(out.len() as u32);
+            out.extend_from_slice(b"MAGI");
+            out.extend_from_slice(&[i as u8; 12]);
+        }
+        out.extend_from_slice(b"TABL");
+        for s in &starts {
+            out.extend_from_slice(&s.to_le_bytes());
+        }
+        out
+    }
+
+    #[test]
+    fn pointers_are_fields_whose_value_is_a_record_start() {
+        let text = archive(10);
+        let found = fields_of(0, &text);
+        assert_eq!(found.len(), 10, "{found:?}");
+        let table = text.len() - 40;
+        assert_eq!(
+            found[0],
+            Field {
+                seq: 0,
+                at: table,
+                big: false
+            }
+        );
+        // Too few records: no magic, no pointer. Text: none.
+        assert!(fields_of(0, &archive(4)).is_empty());
+        assert!(fields_of(0, &[b'a'; 400]).is_empty());
+    }
+
+    #[test]
+    fn zeroing_writes_four_zero_bytes_per_field() {
+        let text = archive(10);
+        let fields = fields_of(0, &text);
+        let out = zeroed(&crate::TestCase::single("a.bin", text.clone()), &fields);
+        let bytes = out.seq(0);
+        assert_eq!(bytes.len(), text.len());
+        assert!(bytes[text.len() - 40..].iter().all(|&b| b == 0));
+        assert!(fields_of(0, bytes).is_empty());
+    }
+}
