@@ -62,6 +62,39 @@ pub fn write_case(case: &TestCase, dest: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Copies the tree `src` to `dest`: its directories, its symbolic links
+/// (recreated) and its files through `file(from, to)` (a plain copy, or a rewrite);
+/// the entries `skip` names (by name, and whether it is a directory) are left out.
+/// The one directory walker of the crate copies, the target seeds and the
+/// standalone checks.
+pub(crate) fn copy_tree(
+    src: &Path,
+    dest: &Path,
+    skip: &dyn Fn(&std::ffi::OsStr, bool) -> bool,
+    file: &mut dyn FnMut(&Path, &Path) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    fs::create_dir_all(dest)?;
+    for entry in fs::read_dir(src)? {
+        let entry = entry?;
+        let name = entry.file_name();
+        let ty = entry.file_type()?;
+        if skip(&name, ty.is_dir()) {
+            continue;
+        }
+        let to = dest.join(&name);
+        if ty.is_dir() {
+            copy_tree(&entry.path(), &to, skip, file)?;
+        } else if ty.is_symlink() {
+            let link = fs::read_link(entry.path())?;
+            let _ = fs::remove_file(&to);
+            std::os::unix::fs::symlink(link, &to)?;
+        } else if ty.is_file() {
+            file(&entry.path(), &to)?;
+        }
+    }
+    Ok(())
+}
+
 /// Writes `bytes` to `path` through a temp file in the same directory and a rename.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = match path.parent() {

@@ -289,21 +289,12 @@ fn only_file(case: &TestCase, root: &Path, text: String) -> TestCase {
 }
 
 fn copy_tree(src: &Path, dest: &Path) -> std::io::Result<()> {
-    std::fs::create_dir_all(dest)?;
-    for e in std::fs::read_dir(src)? {
-        let e = e?;
-        let name = e.file_name();
-        if name == "target" {
-            continue;
-        }
-        let to = dest.join(&name);
-        if e.file_type()?.is_dir() {
-            copy_tree(&e.path(), &to)?;
-        } else {
-            std::fs::copy(e.path(), &to)?;
-        }
-    }
-    Ok(())
+    crate::output::copy_tree(
+        src,
+        dest,
+        &|name, _| name == "target" || name == ".git",
+        &mut |from, to| std::fs::copy(from, to).map(drop),
+    )
 }
 
 /// `cargo` with `args` in `dir` (`RUSTC_BOOTSTRAP=1`, no colour): its output.

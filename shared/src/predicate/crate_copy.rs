@@ -398,36 +398,21 @@ fn normalize(path: &Path) -> PathBuf {
 }
 
 fn copy_dir(tree: &Path, src: &Path, dest: &Path) -> std::io::Result<()> {
-    std::fs::create_dir_all(dest)?;
-    for entry in std::fs::read_dir(src)? {
-        let entry = entry?;
-        let name = entry.file_name();
-        if name == "target" || name == ".git" {
-            continue;
-        }
-        let ty = entry.file_type()?;
-        let to = dest.join(&name);
-        if ty.is_dir() {
-            copy_dir(tree, &entry.path(), &to)?;
-        } else if ty.is_file() {
-            if name == "Cargo.toml" {
-                let text = std::fs::read_to_string(entry.path())?;
-                match outside_paths_absolute(&text, src, tree) {
-                    Some(fixed) => std::fs::write(&to, fixed)?,
-                    None => {
-                        std::fs::copy(entry.path(), &to)?;
-                    }
+    crate::output::copy_tree(
+        src,
+        dest,
+        &|name, _| name == "target" || name == ".git",
+        &mut |from, to| {
+            let dir = from.parent().unwrap_or(src);
+            if from.file_name().is_some_and(|n| n == "Cargo.toml") {
+                let text = std::fs::read_to_string(from)?;
+                if let Some(fixed) = outside_paths_absolute(&text, dir, tree) {
+                    return std::fs::write(to, fixed);
                 }
-            } else {
-                std::fs::copy(entry.path(), &to)?;
             }
-        } else if ty.is_symlink() {
-            let link = std::fs::read_link(entry.path())?;
-            let _ = std::fs::remove_file(&to);
-            std::os::unix::fs::symlink(link, &to)?;
-        }
-    }
-    Ok(())
+            std::fs::copy(from, to).map(drop)
+        },
+    )
 }
 
 /// Calls `fix` on every entry of a dependency table.

@@ -141,30 +141,21 @@ fn tree_size(dir: &Path) -> std::io::Result<u64> {
 /// `incremental` (rustc's incremental state of the user's own crates, which the
 /// copies rebuild anyway: their paths differ).
 fn copy_tree(src: &Path, dest: &Path, skip_incremental: bool) -> std::io::Result<()> {
-    std::fs::create_dir_all(dest)?;
-    for entry in std::fs::read_dir(src)? {
-        let entry = entry?;
-        let ty = entry.file_type()?;
-        let to = dest.join(entry.file_name());
-        if ty.is_dir() {
-            if skip_incremental && entry.file_name() == "incremental" {
-                continue;
-            }
-            copy_tree(&entry.path(), &to, skip_incremental)?;
-        } else if ty.is_symlink() {
-            std::os::unix::fs::symlink(std::fs::read_link(entry.path())?, &to)?;
-        } else {
+    crate::output::copy_tree(
+        src,
+        dest,
+        &|name, dir| dir && skip_incremental && name == "incremental",
+        &mut |from, to| {
             // Cargo compares modification times: without the originals, every
             // compiled dependency counts as stale and is rebuilt.
-            std::fs::copy(entry.path(), &to)?;
-            let modified = entry.metadata()?.modified()?;
+            std::fs::copy(from, to)?;
+            let modified = std::fs::metadata(from)?.modified()?;
             std::fs::File::options()
                 .write(true)
-                .open(&to)?
-                .set_modified(modified)?;
-        }
-    }
-    Ok(())
+                .open(to)?
+                .set_modified(modified)
+        },
+    )
 }
 
 #[cfg(test)]
