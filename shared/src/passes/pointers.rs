@@ -1,23 +1,23 @@
 //! `pointers`: binary files only. A 4-byte field (either endianness) whose value is
-//! the position of a record start, the start of a 4-byte "magic" that occurs at
-//! least [`MIN_MAGIC`] times in the file, is taken to be a pointer (a ZIP's central
-//! directory entries point at the local headers, its end record at the directory;
-//! a chunk table at its chunks). Deleting the bytes before a record breaks every
-//! pointer to it, so the passes that delete records or bytes find nothing to
-//! delete before it. This pass points them at the start of the file instead, as a
-//! candidate the check decides: all at once, else each (the last first, at most
-//! [`MAX_SINGLE`]). A reader that finds its records by searching from where a
-//! pointer says (as readers tolerant of prepended data do) keeps working; one
-//! that does not turns the candidate down, for one or a few checks.
-
-use std::collections::HashMap;
+//! the position of a record start (a 4-byte binary magic that occurs at least
+//! [`MIN_MAGIC`] times: `PK\1\2`, `PK\3\4`) is taken to be a pointer (a ZIP's
+//! end record points at its central directory, its entries at their local
+//! headers). It runs after `chunks` (a chain of length-prefixed blocks is better
+//! cut by its lengths). Deleting the bytes
+//! before a record breaks every pointer to it, so the passes that delete records
+//! or bytes find nothing to delete before it. This pass points them at the start of
+//! the file instead, as a candidate the check decides: all at once, else each (the
+//! last first, at most [`MAX_SINGLE`]). A reader that finds its records by
+//! searching from where a pointer says (as readers tolerant of prepended data do)
+//! keeps working; one that does not turns the candidate down, for one or a few
+//! checks.
 
 use super::chunks::is_binary;
 use super::{Ctx, Interrupt, Pass};
 use crate::case::Case;
 use crate::edit::{Edit, EditSet};
 
-/// A magic must occur this many times for positions of it to be pointer targets.
+/// A magic must occur this many times for its positions to be pointer targets.
 const MIN_MAGIC: usize = 8;
 /// Single pointers tried when all at once fails.
 const MAX_SINGLE: usize = 32;
@@ -37,16 +37,26 @@ fn fields_of(seq: usize, text: &[u8]) -> Vec<Field> {
     if text.len() < 64 || !is_binary(text) {
         return Vec::new();
     }
-    let mut counts: HashMap<[u8; 4], usize> = HashMap::new();
+    // Record magics: 4-byte strings with a byte outside printable ASCII (a text
+    // payload's words are no magic), not one byte repeated, occurring at least
+    // [`MIN_MAGIC`] times.
+    let mut counts: std::collections::HashMap<[u8; 4], usize> = Default::default();
     for w in text.windows(4) {
-        *counts.entry([w[0], w[1], w[2], w[3]]).or_default() += 1;
+        let m = [w[0], w[1], w[2], w[3]];
+        if m.iter()
+            .any(|b| !(0x20..0x7f).contains(b) && !b.is_ascii_whitespace())
+            && !m.iter().all(|&b| b == m[0])
+        {
+            *counts.entry(m).or_default() += 1;
+        }
     }
     let target = |v: usize| {
-        (MIN_TARGET..=text.len() - 4).contains(&v) && {
-            let m = [text[v], text[v + 1], text[v + 2], text[v + 3]];
-            // A run of one byte (zeros, padding) is no record start.
-            !m.iter().all(|&b| b == m[0]) && counts.get(&m).copied().unwrap_or(0) >= MIN_MAGIC
-        }
+        (MIN_TARGET..=text.len() - 4).contains(&v)
+            && counts
+                .get(&[text[v], text[v + 1], text[v + 2], text[v + 3]])
+                .copied()
+                .unwrap_or(0)
+                >= MIN_MAGIC
     };
     // Fields do not overlap: the first one found wins (left to right).
     let mut out: Vec<Field> = Vec::new();
@@ -119,14 +129,14 @@ impl<C: Case<Item = u8>> Pass<C> for Pointers {
 mod tests {
     use super::*;
 
-    /// Records `MAGI` + payload, and a table at the end pointing at each (LE).
+    /// Records `MA\1\2` + payload, and a table at the end pointing at each (LE).
     fn archive(n: usize) -> Vec<u8> {
         let mut out = vec![0u8; 16];
         let mut starts = Vec::new();
         for i in 0..n {
             starts.push(out.len() as u32);
-            out.extend_from_slice(b"MAGI");
-            out.extend_from_slice(&[i as u8; 12]);
+            out.extend_from_slice(b"MA\x01\x02");
+            out.extend_from_slice(&[i as u8 + 1; 36]);
         }
         out.extend_from_slice(b"TABL");
         for s in &starts {
@@ -149,7 +159,7 @@ mod tests {
                 big: false
             }
         );
-        // Too few records: no magic, no pointer. Text: none.
+        // Too few records: no separator, no pointer. Text: none.
         assert!(fields_of(0, &archive(4)).is_empty());
         assert!(fields_of(0, &[b'a'; 400]).is_empty());
     }

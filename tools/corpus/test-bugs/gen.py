@@ -19,6 +19,7 @@ import json
 import os
 import random
 import struct
+import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -735,6 +736,275 @@ def gen_luau(rng, size, trigger):
 
 
 # ---------------------------------------------------------------------------------------
+# TIFF: tiff 0.10.3 (multi-page, little-endian, uncompressed and PackBits strips)
+
+
+def packbits(data):
+    """PackBits (TIFF compression 32773): runs of 3+ equal bytes, literals otherwise."""
+    out, i = bytearray(), 0
+    while i < len(data):
+        j = i
+        while j < len(data) and j - i < 128 and data[j] == data[i]:
+            j += 1
+        if j - i >= 3:
+            out += bytes([257 - (j - i), data[i]])
+            i = j
+            continue
+        j = i
+        while j < len(data) and j - i < 128 and not (
+                j + 2 < len(data) and data[j] == data[j + 1] == data[j + 2]):
+            j += 1
+        out.append(j - i - 1)
+        out += data[i:j]
+        i = j
+    return bytes(out)
+
+
+def tiff_page_pixels(rng, w, h, spp, bps):
+    """Row-major samples of a soft gradient with bands and a little noise (bytes, LE)."""
+    fx, fy, base = rng.randint(1, 6), rng.randint(1, 6), rng.randrange(256)
+    band = rng.randint(4, 16)
+    out = bytearray()
+    for y in range(h):
+        for x in range(w):
+            for s in range(spp):
+                v = (base + fx * x + fy * y + 40 * s + (60 if (x // band + y // band) % 2 else 0)) % 256
+                if rng.random() < 0.05:
+                    v = (v + rng.randint(-9, 9)) % 256
+                out += struct.pack("<H", v * 257) if bps == 16 else bytes([v])
+    return bytes(out)
+
+
+def tiff_page(rng, n, kind=None):
+    """One page: (width, height, samples, bits, compression, strips, text fields)."""
+    kind = kind or rng.choice(["gray", "gray", "rgb", "rgb", "gray16"])
+    spp, bps = {"gray": (1, 8), "rgb": (3, 8), "gray16": (1, 16)}[kind]
+    w, h = rng.randint(24, 72), rng.randint(16, 48)
+    compression = 32773 if rng.random() < 0.35 else 1
+    rows = rng.choice([4, 8, 16, h])
+    pixels = tiff_page_pixels(rng, w, h, spp, bps)
+    row_bytes = w * spp * bps // 8
+    strips = [pixels[i:i + rows * row_bytes] for i in range(0, len(pixels), rows * row_bytes)]
+    if compression == 32773:
+        # PackBits codes each row on its own.
+        strips = [b"".join(packbits(s[i:i + row_bytes]) for i in range(0, len(s), row_bytes))
+                  for s in strips]
+    text = {
+        270: f"{words(rng, 3, 12).capitalize()}, scan {n}",
+        285: f"{word(rng)}-{word(rng)}-{n}",
+        305: f"scanstation {rng.randint(1, 9)}.{rng.randint(0, 20)}",
+        306: f"20{rng.randint(10, 25)}:{rng.randint(1, 12):02d}:{rng.randint(1, 28):02d} "
+             f"{rng.randint(0, 23):02d}:{rng.randint(0, 59):02d}:{rng.randint(0, 59):02d}",
+    }
+    dpi = rng.choice([72, 150, 200, 300, 600])
+    return dict(w=w, h=h, spp=spp, bps=bps, photometric=2 if spp == 3 else 1,
+                compression=compression, rows=rows, strips=strips, text=text, dpi=dpi)
+
+
+def tiff_file(pages, total_pages, bad=None):
+    """Lays out the pages (each: strips, out-of-line values, IFD) and chains the IFDs.
+    `bad` (a page index) gets a SampleFormat entry of count 0. Returns (bytes, IFD
+    offsets)."""
+    out = bytearray(b"II*\x00\x00\x00\x00\x00")
+    link = 4  # where the pointer to the next IFD goes
+    ifds = []
+    for n, p in enumerate(pages):
+        strip_offsets = []
+        for s in p["strips"]:
+            strip_offsets.append(len(out))
+            out += s
+            if len(out) % 2:
+                out.append(0)
+        entries = []  # (tag, type, count, value bytes)
+
+        def short(tag, *vals):
+            entries.append((tag, 3, len(vals), struct.pack(f"<{len(vals)}H", *vals)))
+
+        def long(tag, *vals):
+            entries.append((tag, 4, len(vals), struct.pack(f"<{len(vals)}I", *vals)))
+
+        long(254, 2)                                   # NewSubfileType: a page
+        short(256, p["w"])
+        short(257, p["h"])
+        short(258, *([p["bps"]] * p["spp"]))
+        short(259, p["compression"])
+        short(262, p["photometric"])
+        long(273, *strip_offsets)
+        short(277, p["spp"])
+        long(278, p["rows"])
+        long(279, *(len(s) for s in p["strips"]))
+        entries.append((282, 5, 1, struct.pack("<II", p["dpi"], 1)))
+        entries.append((283, 5, 1, struct.pack("<II", p["dpi"], 1)))
+        short(284, 1)                                  # PlanarConfiguration: chunky
+        short(296, 2)                                  # ResolutionUnit: inch
+        short(297, n, total_pages)                     # PageNumber
+        if n == bad:
+            entries.append((339, 3, 0, b""))           # SampleFormat with no values
+        else:
+            short(339, *([1] * p["spp"]))              # SampleFormat: unsigned
+        for tag, s in p["text"].items():
+            raw = s.encode() + b"\x00"
+            entries.append((tag, 2, len(raw), raw))
+        entries.sort()
+        # Values longer than 4 bytes go before the IFD; the entry holds their offset.
+        fields = []
+        for tag, typ, count, raw in entries:
+            if len(raw) > 4:
+                off = len(out)
+                out += raw
+                if len(out) % 2:
+                    out.append(0)
+                fields.append(struct.pack("<HHI", tag, typ, count) + struct.pack("<I", off))
+            else:
+                fields.append(struct.pack("<HHI", tag, typ, count) + raw.ljust(4, b"\x00"))
+        ifd = len(out)
+        ifds.append(ifd)
+        struct.pack_into("<I", out, link, ifd)
+        out += struct.pack("<H", len(fields)) + b"".join(fields)
+        link = len(out)
+        out += b"\x00\x00\x00\x00"                      # next IFD: none (yet)
+    return bytes(out), ifds
+
+
+def tiff_pages(rng, size):
+    pages, total = [], 8
+    while total < size:
+        p = tiff_page(rng, len(pages))
+        pages.append(p)
+        total += sum(len(s) + 4 + 4 for s in p["strips"]) + 2 + 20 * 12 + 4 + 16 + sum(
+            len(t) + 2 for t in p["text"].values()) + 12
+    mid = len(pages) // 2
+    # The middle page is 8-bit grey (one sample), so its SampleFormat fits in the entry.
+    pages[mid] = tiff_page(random.Random(11), mid, kind="gray")
+    return pages, mid
+
+
+def gen_tiff(rng, size, trigger):
+    pages, mid = tiff_pages(rng, size)
+    # The middle page's SampleFormat tag (339) has count 0: tiff 0.10.3 takes the first
+    # value of the empty list. The harmless twin has its one value, 1 (unsigned).
+    data, _ = tiff_file(pages, len(pages), bad=mid if trigger else None)
+    return data
+
+
+# ---------------------------------------------------------------------------------------
+# ICO: ico 0.3.0 (BMP and PNG images of several sizes and depths)
+
+
+def ico_pixels(rng, size):
+    """RGBA rows (top to bottom) of a round badge with a diagonal stripe."""
+    r0, g0, b0 = rng.randrange(256), rng.randrange(256), rng.randrange(256)
+    c = (size - 1) / 2
+    rows = []
+    for y in range(size):
+        row = []
+        for x in range(size):
+            d = ((x - c) ** 2 + (y - c) ** 2) ** 0.5
+            inside = d <= size / 2 - 0.5
+            stripe = abs(x - y) < max(1, size // 8)
+            k = 0.6 if stripe else 1.0 - d / size
+            px = (int(r0 * k) % 256, int(g0 * k) % 256, int(b0 * k) % 256,
+                  255 if inside else 0)
+            row.append(px)
+        rows.append(row)
+    return rows
+
+
+def bmp_header(w, h, bpp, image_size, colors=0):
+    # BITMAPINFOHEADER; the height counts the colour rows and the AND-mask rows.
+    return struct.pack("<IiiHHIIiiII", 40, w, 2 * h, 1, bpp, 0, image_size, 2835, 2835, colors, 0)
+
+
+def ico_bmp(rng, size, bpp, dims=None):
+    rows = ico_pixels(rng, size)
+    row_pad = lambda b: b + bytes(-len(b) % 4)
+    palette = []
+    if bpp <= 8:
+        palette = sorted({px[:3] for row in rows for px in row})[:1 << bpp]
+        while len(palette) < (1 << bpp):
+            palette.append((0, 0, 0))
+    index = {c: i for i, c in enumerate(palette)}
+
+    def nearest(rgb):
+        if rgb in index:
+            return index[rgb]
+        return min(range(len(palette)), key=lambda i: sum((a - b) ** 2 for a, b in zip(palette[i], rgb)))
+
+    xor = bytearray()
+    for row in reversed(rows):                       # bottom row first
+        if bpp == 32:
+            line = b"".join(bytes([b, g, r, a]) for r, g, b, a in row)
+        elif bpp == 24:
+            line = b"".join(bytes([b, g, r]) for r, g, b, _ in row)
+        else:
+            idx = [nearest(px[:3]) for px in row]
+            bits = "".join(format(i, f"0{bpp}b") for i in idx)
+            bits += "0" * (-len(bits) % 8)
+            line = bytes(int(bits[i:i + 8], 2) for i in range(0, len(bits), 8))
+        xor += row_pad(line)
+    mask = bytearray()
+    if bpp != 32:
+        for row in reversed(rows):
+            bits = "".join("0" if px[3] else "1" for px in row)
+            bits += "0" * (-len(bits) % 8)
+            mask += row_pad(bytes(int(bits[i:i + 8], 2) for i in range(0, len(bits), 8)))
+    w, h = dims or (size, size)
+    table = b"".join(bytes([b, g, r, 0]) for r, g, b in palette)
+    return bmp_header(w, h, bpp, len(xor) + len(mask), len(palette)) + table + bytes(xor) + bytes(mask)
+
+
+def png_chunk(kind, body):
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+
+def ico_png(rng, size):
+    rows = ico_pixels(rng, size)
+    raw = b"".join(b"\x00" + b"".join(bytes(px) for px in row) for row in rows)
+    return (b"\x89PNG\r\n\x1a\n"
+            + png_chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0))
+            + png_chunk(b"tEXt", f"Comment\x00{words(rng, 3, 10)}".encode())
+            + png_chunk(b"IDAT", zlib.compress(raw, 6))
+            + png_chunk(b"IEND", b""))
+
+
+def ico_image(rng, n):
+    """(size, bpp, data) of one icon image: BMP mostly, PNG for some larger ones."""
+    size = rng.choice([16, 16, 20, 24, 24, 32, 32, 40, 48, 48, 64])
+    if size >= 48 and rng.random() < 0.3:
+        return size, 32, ico_png(rng, size)
+    bpp = rng.choice([1, 4, 8, 8, 24, 32, 32])
+    return size, bpp, ico_bmp(rng, size, bpp)
+
+
+def ico_file(images):
+    head = struct.pack("<HHH", 0, 1, len(images))
+    offset = len(head) + 16 * len(images)
+    entries, datas = [], []
+    for size, bpp, data in images:
+        colors = (1 << bpp) if bpp < 8 else 0
+        entries.append(struct.pack("<BBBBHHII", size % 256, size % 256, colors, 0, 1, bpp,
+                                   len(data), offset))
+        datas.append(data)
+        offset += len(data)
+    return head + b"".join(entries) + b"".join(datas)
+
+
+def gen_ico(rng, size, trigger):
+    images, total = [], 6
+    while total < size:
+        img = ico_image(rng, len(images))
+        images.append(img)
+        total += 16 + len(img[2])
+    mid = len(images) // 2
+    # The middle image is a 32x32 32-bit BMP whose header says 65536 x 65536 (height
+    # field 131072): `width * height` overflows the u32 before the pixels are read. The
+    # harmless twin has the header's own 32 x 32.
+    images[mid] = (32, 32, ico_bmp(random.Random(13), 32, 32,
+                                   dims=(65536, 65536) if trigger else None))
+    return ico_file(images)
+
+
+# ---------------------------------------------------------------------------------------
 
 CASES = {
     # full_moon 1.1.0 (luau): an interpolated string with an empty `{}` gives the
@@ -783,6 +1053,14 @@ CASES = {
     # `CsvRowIter::next`, which then computes `i - 1` with i = 0 (src/lib.rs:329,
     # fixed in 0.3.1 by contentstech-com/crates#28).
     "lazycsv-extra-column": ("big.csv", gen_csv),
+    # tiff 0.10.3: a SampleFormat tag (339) with no values (count 0) in one page's IFD:
+    # `Image::from_reader` indexes the empty list, `sample_format[0]`
+    # (src/decoder/image.rs:153, fixed by image-rs/image-tiff#305).
+    "tiff-empty-sample-format": ("big.tif", gen_tiff),
+    # ico 0.3.0: a BMP image whose header gives a width and height whose product does
+    # not fit a u32: `(width * height) as usize` overflows in `IconImage::read_bmp`
+    # (src/image.rs:295, mdsteele/rust-ico#7, fixed in 0.4.0).
+    "ico-bmp-size-overflow": ("big.ico", gen_ico),
 }
 
 

@@ -1,0 +1,1 @@
+//! Decodes a big multi-page TIFF with tiff 0.10.3.
