@@ -10,6 +10,9 @@
 //! also watches for rustc's crash files and offers to minimize the crate that
 //! crashed. Only this crate knows LSP types.
 
+// Stdout is the protocol's channel and stderr the client's log: nothing prints.
+#![deny(clippy::print_stdout, clippy::print_stderr, clippy::dbg_macro)]
+
 mod actions;
 mod caps;
 mod crash;
