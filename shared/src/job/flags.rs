@@ -229,13 +229,7 @@ impl Job {
             return Ok(());
         }
         let base = p.settings();
-        let with_keys = |ids: &[u64]| {
-            let kept: Vec<(String, String)> = (ids.iter())
-                .filter(|&&id| id >= first_key)
-                .map(|&id| keys[(id - first_key) as usize].clone())
-                .collect();
-            (manifest.as_deref()).map(|m| super::manifest::with_profile_keys(m, &kept))
-        };
+        // What a list of ids keeps: `RUSTFLAGS`, cargo arguments, profile keys.
         let split = |ids: &[u64]| {
             let flags: Vec<OsString> = (ids.iter())
                 .filter(|&&id| id < first_arg)
@@ -245,20 +239,30 @@ impl Job {
                 .filter(|&&id| (first_arg..first_key).contains(&id))
                 .flat_map(|&id| args[(id - first_arg) as usize].clone())
                 .collect();
-            let flags: Vec<String> = flags
-                .iter()
-                .map(|a| a.to_string_lossy().into_owned())
+            let keys: Vec<(String, String)> = (ids.iter())
+                .filter(|&&id| id >= first_key)
+                .map(|&id| keys[(id - first_key) as usize].clone())
                 .collect();
-            (flags.join(" "), args)
+            (flags, args, keys)
+        };
+        let joined = |flags: &[OsString]| {
+            (flags.iter())
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let with_keys = |ids: &[u64]| {
+            let (_, _, kept) = split(ids);
+            (manifest.as_deref()).map(|m| super::manifest::with_profile_keys(m, &kept))
         };
         let render = |ids: &[u64]| {
-            let (flags, args) = split(ids);
+            let (flags, args, _) = split(ids);
             let mut s = Settings {
                 flags: args,
                 ..base.clone()
             };
             if !rustflags.is_empty() {
-                s.set_env_var("RUSTFLAGS", &flags);
+                s.set_env_var("RUSTFLAGS", &joined(&flags));
             }
             if !keys.is_empty() {
                 if let Some(m) = with_keys(ids) {
@@ -286,17 +290,9 @@ impl Job {
             _ => Ok(()),
         };
         let kept = self.settle(settle, &mut commit, summary, observer, cancel)?;
-        let rendered = render(&kept);
-        let (flags, kept_args) = split(&kept);
-        let kept_keys: Vec<(String, String)> = (kept.iter())
-            .filter(|&&id| id >= first_key)
-            .map(|&id| keys[(id - first_key) as usize].clone())
-            .collect();
-        let kept_flags: Vec<OsString> = (kept.iter())
-            .filter(|&&id| id < first_arg)
-            .flat_map(|&id| unit_of(&rustflags, LOWER, id))
-            .collect();
-        let settings = rendered.settings.expect("rendered with settings");
+        let settings = render(&kept).settings.expect("rendered with settings");
+        let (kept_flags, kept_args, kept_keys) = split(&kept);
+        let flags = joined(&kept_flags);
         let Check::Ice(p) = &mut self.check else {
             unreachable!("checked above")
         };
