@@ -130,9 +130,7 @@ impl<C: Case, S: Segmenter<C>> Pass<C> for Delete<S> {
             while i > 0 {
                 ctx.checkpoint()?;
                 let k = self.block(i);
-                let cand = ctx
-                    .current()
-                    .apply(&delete_units::<C::Item>(&spans, &[(i - k, i)]));
+                let cand = self.seg.cut(ctx.current(), &spans, &[(i - k, i)]);
                 let spec_spans = spans.clone();
                 let depth = ctx.speculation_depth();
                 let (seg, deleted, necessary) = (&self.seg, self.deleted, self.necessary);
@@ -152,13 +150,13 @@ impl<C: Case, S: Segmenter<C>> Pass<C> for Delete<S> {
                         let chain = fail_chain(j, k2, deleted + k, necessary, depth);
                         std::iter::once((j - k2, j))
                             .chain(chain)
-                            .map(|r| cand.apply(&delete_units::<C::Item>(&spans, &[r])))
+                            .map(|r| seg.cut(cand, &spans, &[r]))
                             .collect()
                     } else {
                         // The tests that follow if this one fails: the bisection
                         // (upper half first), then the next blocks.
                         fail_chain(i, k, deleted, necessary, depth)
-                            .map(|r| cur.apply(&delete_units::<C::Item>(&spec_spans, &[r])))
+                            .map(|r| seg.cut(cur, &spec_spans, &[r]))
                             .collect()
                     }
                 })?;
@@ -186,10 +184,8 @@ impl<C: Case, S: Segmenter<C>> Pass<C> for Delete<S> {
                         break;
                     }
                     let mid = lo + (hi - lo) / 2;
-                    let cand = ctx
-                        .current()
-                        .apply(&delete_units::<C::Item>(&spans, &[(i - mid, i - lo)]));
-                    let (s2, end) = (spans.clone(), i - lo);
+                    let cand = self.seg.cut(ctx.current(), &spans, &[(i - mid, i - lo)]);
+                    let (s2, end, seg) = (spans.clone(), i - lo, &self.seg);
                     let ok = ctx.test_speculating(cand, |cur, _| {
                         // If `mid` fails, the next probes go halfway between `lo` and
                         // `mid`, again and again.
@@ -197,7 +193,7 @@ impl<C: Case, S: Segmenter<C>> Pass<C> for Delete<S> {
                         let mut h = mid;
                         while h - lo > 1 && out.len() < depth {
                             let next = lo + (h - lo) / 2;
-                            out.push(cur.apply(&delete_units::<C::Item>(&s2, &[(i - next, end)])));
+                            out.push(seg.cut(cur, &s2, &[(i - next, end)]));
                             h = next;
                         }
                         out

@@ -11,6 +11,7 @@ mod focus_files;
 pub mod integers;
 pub mod pairs;
 pub mod pointers;
+pub mod relocate;
 pub mod rust;
 pub mod rust_early;
 pub mod rust_focus;
@@ -35,6 +36,7 @@ pub use delete::{AdaptiveDdmin, Delete, Lithium};
 pub use integers::{ListInts, ReplaceWithSimpler, SharedValues, ShrinkEach, TextInts};
 pub use pairs::{Pairs, ReplaceTokens};
 pub use pointers::Pointers;
+pub use relocate::Relocating;
 pub use rust::{Comments, NodeClass, RustDelete, RustRenames, RustReplace};
 pub use rust_early::RustBodiesEarly;
 pub use rust_focus::RustFocus;
@@ -266,6 +268,21 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         Box::new(Delete::new(StringContents, "rust-strings", usize::MAX)),
         Box::new(Delete::new(LengthChunks, "chunks", usize::MAX)),
         Box::new(Pointers),
+        Box::new(Delete::new(
+            Relocating::default(),
+            "relocate-parts",
+            usize::MAX,
+        )),
+        Box::new(Delete::new(
+            Relocating::records(),
+            "relocate-records",
+            usize::MAX,
+        )),
+        Box::new(Delete::new(
+            Relocating::bytes(),
+            "relocate-bytes",
+            relocate::MAX_BYTES,
+        )),
         Box::new(Ends::default()),
         Box::new(ChunkPayloads::default()),
         Box::new(BlockLevels::default()),

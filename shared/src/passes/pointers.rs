@@ -26,14 +26,20 @@ const MIN_TARGET: usize = 8;
 
 /// A pointer field: its sequence, its position, and whether it is big-endian.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Field {
+pub(super) struct Field {
     seq: usize,
-    at: usize,
-    big: bool,
+    pub(super) at: usize,
+    pub(super) big: bool,
 }
 
 /// The pointer fields of `text` (see the module docs), in order.
-fn fields_of(seq: usize, text: &[u8]) -> Vec<Field> {
+pub(super) fn fields_of(seq: usize, text: &[u8]) -> Vec<Field> {
+    disjoint(candidates(seq, text, MIN_MAGIC))
+}
+
+/// Every 4 bytes of `text` that read as a pointer in either endianness (they may
+/// overlap) to a magic that occurs at least `min_magic` times.
+pub(super) fn candidates(seq: usize, text: &[u8], min_magic: usize) -> Vec<Field> {
     if text.len() < 64 || !is_binary(text) {
         return Vec::new();
     }
@@ -56,14 +62,10 @@ fn fields_of(seq: usize, text: &[u8]) -> Vec<Field> {
                 .get(&[text[v], text[v + 1], text[v + 2], text[v + 3]])
                 .copied()
                 .unwrap_or(0)
-                >= MIN_MAGIC
+                >= min_magic
     };
-    // Fields do not overlap: the first one found wins (left to right).
-    let mut out: Vec<Field> = Vec::new();
+    let mut found: Vec<Field> = Vec::new();
     for at in 0..=text.len() - 4 {
-        if out.last().is_some_and(|f| at < f.at + 4) {
-            continue;
-        }
         let b = [text[at], text[at + 1], text[at + 2], text[at + 3]];
         for big in [false, true] {
             let v = if big {
@@ -72,9 +74,35 @@ fn fields_of(seq: usize, text: &[u8]) -> Vec<Field> {
                 u32::from_le_bytes(b)
             } as usize;
             if v != at && target(v) {
-                out.push(Field { seq, at, big });
-                break;
+                found.push(Field { seq, at, big });
             }
+        }
+    }
+    found
+}
+
+/// [`candidates`] without overlaps: the endianness most of them have, and of two
+/// that overlap, the one at the position most of them have modulo 4 (records are
+/// aligned alike), else the first (left to right).
+pub(super) fn disjoint(mut found: Vec<Field>) -> Vec<Field> {
+    let big = found.iter().filter(|f| f.big).count() * 2 > found.len();
+    found.retain(|f| f.big == big);
+    let mut class = [0usize; 4];
+    for f in &found {
+        class[f.at % 4] += 1;
+    }
+    let aligned = (0..4)
+        .max_by_key(|&r| (class[r], std::cmp::Reverse(r)))
+        .unwrap_or(0);
+    let mut out: Vec<Field> = Vec::new();
+    for f in found {
+        match out.last_mut() {
+            Some(last) if f.at < last.at + 4 => {
+                if last.at % 4 != aligned && f.at % 4 == aligned {
+                    *last = f;
+                }
+            }
+            _ => out.push(f),
         }
     }
     out

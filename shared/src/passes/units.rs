@@ -22,6 +22,12 @@ pub trait Segmenter<C: Case>: Clone + Send + Sync + 'static {
     fn name(&self) -> &'static str;
     /// The units, in order (sequence, then position).
     fn segment(&self, case: &C) -> Vec<Span>;
+    /// `case` without the units `ranges` (unit index ranges of `spans`, which
+    /// [`Segmenter::segment`] gave for `case`). A segmenter whose units are referred
+    /// to from elsewhere in the case (offsets, counts) also rewrites those.
+    fn cut(&self, case: &C, spans: &[Span], ranges: &[(usize, usize)]) -> C {
+        case.apply(&delete_units::<C::Item>(spans, ranges))
+    }
 }
 
 /// The edit set that deletes the units `ranges` (unit index ranges).

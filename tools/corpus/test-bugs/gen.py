@@ -1005,6 +1005,348 @@ def gen_ico(rng, size, trigger):
 
 
 # ---------------------------------------------------------------------------------------
+# tar: tar 0.4.37 (POSIX pax archive: files, directories, symlinks, long paths)
+
+
+def tar_text_file(rng, n):
+    """(path, data) of one file of a source tree: Rust, Markdown, JSON or TOML."""
+    kind = rng.randrange(6)
+    d = f"{word(rng)}-{word(rng)}"
+    if kind <= 2:
+        return f"{d}/src/{word(rng)}_{n}.rs", source_file(rng)
+    if kind == 3:
+        body = "\n\n".join(f"## {words(rng, 1, 3).title()}\n\n{words(rng, 20, 60).capitalize()}."
+                           for _ in range(rng.randint(2, 6)))
+        return f"{d}/docs/{word(rng)}_{n}.md", f"# {words(rng, 2, 4).title()}\n\n{body}\n".encode()
+    if kind == 4:
+        obj = {"name": f"{word(rng)}-{n}", "replicas": rng.randint(1, 9),
+               "tags": [word(rng) for _ in range(rng.randint(1, 6))],
+               "limits": {"cpu": rng.randint(1, 16), "memory_mb": rng.choice([256, 512, 1024, 4096])}}
+        return f"{d}/config/{word(rng)}_{n}.json", (json.dumps(obj, indent=2) + "\n").encode()
+    lines = [f"[{word(rng)}]"] + [f"{word(rng)}_{i} = {rng.randint(0, 9999)}" for i in range(rng.randint(3, 20))]
+    return f"{d}/{word(rng)}_{n}.toml", ("\n".join(lines) + "\n").encode()
+
+
+def tar_members(rng, size):
+    """TarInfo and data of every member: mostly files, some directories and symlinks, a few
+    paths over 100 bytes (written with a pax "path" record)."""
+    import tarfile
+    members, total, n = [], 1024, 0
+    while total < size:
+        n += 1
+        info = tarfile.TarInfo()
+        info.mtime = 1_700_000_000 + rng.randint(0, 10**7)
+        info.uid = info.gid = 1000
+        info.uname = info.gname = "build"
+        data = b""
+        r = rng.random()
+        if r < 0.08:
+            info.name = f"{word(rng)}-{word(rng)}/{word(rng)}_{n}"
+            info.type = tarfile.DIRTYPE
+            info.mode = 0o755
+        elif r < 0.14:
+            info.name = f"{word(rng)}-{word(rng)}/latest_{n}"
+            info.type = tarfile.SYMTYPE
+            info.linkname = f"{word(rng)}_{rng.randint(1, n)}.rs"
+            info.mode = 0o777
+        else:
+            info.name, data = tar_text_file(rng, n)
+            if rng.random() < 0.1:
+                info.name = "/".join([info.name.split("/")[0]] + [words(rng, 3, 5).replace(" ", "_")
+                                     for _ in range(5)] + [info.name.split("/")[-1]])
+            info.mode = 0o644
+            info.size = len(data)
+        members.append((info, data))
+        total += 512 + -(-len(data) // 512) * 512 + (1024 if len(info.name) > 100 else 0)
+    return members
+
+
+def gen_tar(rng, size, trigger):
+    import tarfile
+    members = tar_members(rng, size)
+    files = [i for i, (info, _) in enumerate(members) if info.isfile() and len(info.name) <= 100]
+    mid = files[len(files) // 2]
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w", format=tarfile.PAX_FORMAT) as t:
+        for i, (info, data) in enumerate(members):
+            if i == mid:
+                header_at = buf.tell()
+            t.addfile(info, io.BytesIO(data) if info.isfile() else None)
+    out = bytearray(buf.getvalue())
+    if trigger:
+        # The middle file's size field in the base-256 form (GNU, for files of 8 GiB or
+        # more): 0x80 then 2^64 - 1 in its last 8 bytes. `(size + 511) & !511` overflows
+        # the u64 when the reader computes where the next header starts. The header's
+        # checksum is recomputed. The harmless twin keeps the octal size.
+        h = header_at
+        out[h + 124:h + 136] = b"\x80\x00\x00\x00" + b"\xff" * 8
+        out[h + 148:h + 156] = b" " * 8
+        out[h + 148:h + 156] = b"%06o\x00 " % sum(out[h:h + 512])
+    return bytes(out)
+
+
+# ---------------------------------------------------------------------------------------
+# WebAssembly: wasmparser 0.51.0 (a module of many functions, validated with multi-value)
+
+
+def sleb(n):
+    out = bytearray()
+    while True:
+        b = n & 0x7F
+        n >>= 7
+        if (n == 0 and not b & 0x40) or (n == -1 and b & 0x40):
+            out.append(b)
+            return bytes(out)
+        out.append(b | 0x80)
+
+
+def wasm_vec(items):
+    return uvarint(len(items)) + b"".join(items)
+
+
+def wasm_name(s):
+    return uvarint(len(s.encode())) + s.encode()
+
+
+def wasm_section(sid, body):
+    return bytes([sid]) + uvarint(len(body)) + body
+
+
+# Function types (params, results), all i32: the last ones return two values (multi-value)
+# and double as block types with parameters.
+WASM_TYPES = [(0, 0), (1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (2, 2), (1, 2)]
+WASM_IMPORTS = [("log_i32", 1), ("now_ms", 2), ("trace", 4)]      # (name, type)
+
+
+class WasmFunc:
+    """Random but valid function bodies: statements leave the stack as they found it,
+    expressions push one i32."""
+
+    def __init__(self, rng, funcs, nglobals, nlocals):
+        self.rng, self.funcs, self.nglobals, self.nlocals = rng, funcs, nglobals, nlocals
+
+    def expr(self, d):
+        r, rng = self.rng.random(), self.rng
+        if d <= 0 or r < 0.25:
+            k = rng.randrange(3)
+            if k == 0:
+                return b"\x41" + sleb(rng.randint(-5000, 100000))
+            if k == 1:
+                return b"\x20" + uvarint(rng.randrange(self.nlocals))
+            return b"\x23" + uvarint(rng.randrange(self.nglobals))
+        if r < 0.55:
+            op = rng.choice(b"\x6a\x6b\x6c\x71\x72\x73\x74\x76\x77\x46\x47\x48\x49\x4a")
+            return self.expr(d - 1) + self.expr(d - 1) + bytes([op])
+        if r < 0.62:
+            return self.expr(d - 1) + b"\x45"                                  # i32.eqz
+        if r < 0.70:
+            return self.expr(d - 1) + b"\x28\x02" + uvarint(4 * rng.randrange(64))  # i32.load
+        if r < 0.78:
+            f = rng.choice([i for i, t in enumerate(self.funcs) if WASM_TYPES[t][1] == 1])
+            return self.call(f, d)
+        if r < 0.84:                                    # if (result i32) .. else .. end
+            return (self.expr(d - 1) + b"\x04\x7f" + self.expr(d - 1) + b"\x05"
+                    + self.expr(d - 1) + b"\x0b")
+        if r < 0.90:                                    # two values into a block [i32 i32] -> [i32]
+            return self.expr(d - 1) + self.expr(d - 1) + b"\x02" + sleb(4) + b"\x6a\x0b"
+        if r < 0.95:                                    # a pair from a multi-value call
+            f = rng.choice([i for i, t in enumerate(self.funcs) if WASM_TYPES[t][1] == 2])
+            return self.call(f, d) + b"\x73"
+        return (self.expr(d - 1) + self.expr(d - 1) + self.expr(d - 1) + b"\x1b")  # select
+
+    def call(self, f, d):
+        args = b"".join(self.expr(d - 1) for _ in range(WASM_TYPES[self.funcs[f]][0]))
+        return args + b"\x10" + uvarint(f)
+
+    def stmt(self, d):
+        r, rng = self.rng.random(), self.rng
+        if d <= 0 or r < 0.30:
+            return self.expr(d) + b"\x21" + uvarint(rng.randrange(self.nlocals))   # local.set
+        if r < 0.40:
+            return self.expr(d) + b"\x24" + uvarint(rng.randrange(self.nglobals))  # global.set
+        if r < 0.50:
+            return (self.expr(d - 1) + self.expr(d - 1) + b"\x36\x02"
+                    + uvarint(4 * rng.randrange(64)))                                # i32.store
+        if r < 0.60:
+            f = rng.choice([i for i, t in enumerate(self.funcs) if WASM_TYPES[t][1] == 0])
+            return self.call(f, d)
+        if r < 0.68:
+            f = rng.choice([i for i, t in enumerate(self.funcs) if WASM_TYPES[t][1] == 2])
+            return (self.call(f, d) + b"\x21" + uvarint(rng.randrange(self.nlocals))
+                    + b"\x21" + uvarint(rng.randrange(self.nlocals)))
+        if r < 0.78:
+            return self.expr(d - 1) + b"\x04\x40" + self.stmts(d - 1) + b"\x05" + self.stmts(d - 1) + b"\x0b"
+        if r < 0.88:                                    # block .. br_if 0 .. end
+            return (b"\x02\x40" + self.stmts(d - 1) + self.expr(d - 1) + b"\x0d\x00"
+                    + self.stmts(d - 1) + b"\x0b")
+        if r < 0.95:                                    # loop .. br_if 0 end
+            return b"\x03\x40" + self.stmts(d - 1) + self.expr(d - 1) + b"\x0d\x00\x0b"
+        return self.expr(d) + b"\x1a"                                                # drop
+
+    def stmts(self, d):
+        return b"".join(self.stmt(d) for _ in range(self.rng.randint(1, 3)))
+
+
+def wasm_body(rng, funcs, ftype, nglobals, bad=None):
+    params, results = WASM_TYPES[ftype]
+    extra = rng.randint(0, 4)
+    g = WasmFunc(rng, funcs, nglobals, max(1, params + extra))
+    if params + extra == 0:
+        extra = 1
+    code = b"".join(g.stmt(3) for _ in range(rng.randint(1, 5)))
+    if bad is not None:
+        # A dead block after `unreachable`: the block takes one i32 (type 1, [i32] -> []),
+        # which the unreachable (polymorphic) stack provides. The harmless twin pushes a
+        # real i32 instead.
+        code += (b"\x00" if bad else b"\x41\x07") + b"\x02" + sleb(1) + b"\x1a\x0b"
+    code += b"".join(g.expr(3) for _ in range(results))
+    body = wasm_vec([uvarint(extra) + b"\x7f"]) + code + b"\x0b"
+    return uvarint(len(body)) + body
+
+
+def gen_wasm(rng, size, trigger, ndef=None):
+    if ndef is None:
+        # A first module of 400 functions measures the size of one; the real one has as
+        # many as fit `size`.
+        state = rng.getstate()
+        probe = len(gen_wasm(rng, size, trigger, ndef=400))
+        rng.setstate(state)
+        ndef = max(8, int(400 * size / probe))
+    nglobals = 6
+    data = [f"{words(rng, 3, 12)}\n".encode() for _ in range(40)]
+    funcs = [t for _, t in WASM_IMPORTS] + [rng.randrange(len(WASM_TYPES)) for _ in range(ndef)]
+    bodies, exports = [None] * ndef, []
+    mid = ndef // 2
+    # The middle function has type () -> (): a few statements, then the dead block.
+    funcs[len(WASM_IMPORTS) + mid] = 0
+    for i in range(ndef):
+        bodies[i] = wasm_body(rng, funcs, funcs[len(WASM_IMPORTS) + i], nglobals,
+                              bad=trigger if i == mid else None)
+        if rng.random() < 0.3:
+            exports.append(wasm_name(f"{word(rng)}_{word(rng)}_{i}") + b"\x00" + uvarint(len(WASM_IMPORTS) + i))
+    types = [b"\x60" + wasm_vec([b"\x7f"] * p) + wasm_vec([b"\x7f"] * r) for p, r in WASM_TYPES]
+    imports = [wasm_name("env") + wasm_name(n) + b"\x00" + uvarint(t) for n, t in WASM_IMPORTS]
+    nfuncs = len(funcs)
+    table_elems = [uvarint(len(WASM_IMPORTS) + rng.randrange(ndef)) for _ in range(32)]
+    globals_ = [b"\x7f\x01\x41" + sleb(rng.randint(0, 1 << 20)) + b"\x0b" for _ in range(nglobals)]
+    exports.append(wasm_name("memory") + b"\x02\x00")
+    offset, segs = 1024, []
+    for d in data:
+        segs.append(b"\x00\x41" + sleb(offset) + b"\x0b" + uvarint(len(d)) + d)
+        offset += len(d) + rng.randint(0, 16)
+    return (b"\x00asm\x01\x00\x00\x00"
+            + wasm_section(1, wasm_vec(types))
+            + wasm_section(2, wasm_vec(imports))
+            + wasm_section(3, wasm_vec([uvarint(t) for t in funcs[len(WASM_IMPORTS):]]))
+            + wasm_section(4, wasm_vec([b"\x70\x00" + uvarint(len(table_elems))]))
+            + wasm_section(5, wasm_vec([b"\x00\x02"]))
+            + wasm_section(6, wasm_vec(globals_))
+            + wasm_section(7, wasm_vec(exports))
+            + wasm_section(9, wasm_vec([b"\x00\x41\x00\x0b" + wasm_vec(table_elems)]))
+            + wasm_section(10, wasm_vec(bodies))
+            + wasm_section(11, wasm_vec(segs)))
+
+
+# ---------------------------------------------------------------------------------------
+# PSD: psd 0.3.4 (an RGB document of many RLE-compressed layers)
+
+
+def psd_layer_pixels(rng, w, h):
+    """The four channel planes (alpha, R, G, B) of a layer: a soft-edged ellipse of one hue
+    with a vertical gradient, rows of transparent runs around it."""
+    r0, g0, b0 = rng.randrange(256), rng.randrange(256), rng.randrange(256)
+    alpha, red, green, blue = (bytearray() for _ in range(4))
+    for y in range(h):
+        k = 0.5 + 0.5 * y / max(1, h - 1)
+        for x in range(w):
+            dx, dy = (x - (w - 1) / 2) / (w / 2), (y - (h - 1) / 2) / (h / 2)
+            inside = dx * dx + dy * dy <= 1.0
+            alpha.append(255 if inside else 0)
+            red.append(int(r0 * k) if inside else 0)
+            green.append(int(g0 * k) if inside else 0)
+            blue.append((int(b0 * k) + (x & 3)) % 256 if inside else 0)
+    return bytes(alpha), bytes(red), bytes(green), bytes(blue)
+
+
+def psd_channel_rle(plane, w, h):
+    rows = [packbits(plane[y * w:(y + 1) * w]) for y in range(h)]
+    return struct.pack(">H", 1) + b"".join(struct.pack(">H", len(r)) for r in rows) + b"".join(rows)
+
+
+def psd_layer(rng, n, canvas, rect=None):
+    """(record, channel data) of one layer: a rectangle inside the canvas unless `rect`
+    (top, left, bottom, right; bottom and right exclusive) is given."""
+    cw, ch = canvas
+    if rect is None:
+        w, h = rng.randint(12, 56), rng.randint(10, 44)
+        top, left = rng.randrange(ch - h + 1), rng.randrange(cw - w + 1)
+        rect = (top, left, top + h, left + w)
+    top, left, bottom, right = rect
+    w, h = right - left, bottom - top
+    planes = psd_layer_pixels(rng, w, h)
+    chans = [psd_channel_rle(p, w, h) for p in planes]
+    name = f"{word(rng).title()} {word(rng)} {n}"
+    pascal = bytes([len(name)]) + name.encode()
+    pascal += bytes(-len(pascal) % 4)
+    uni = struct.pack(">I", len(name)) + name.encode("utf-16-be")
+    uni += bytes(-len(uni) % 4)
+    tagged = (b"8BIMluni" + struct.pack(">I", len(uni)) + uni
+              + b"8BIMlyid" + struct.pack(">II", 4, 100 + n)
+              + b"8BIMclbl" + struct.pack(">II", 4, 0x01000000))
+    blending = struct.pack(">I", 40) + b"\x00\x00\xff\xff" * 10
+    extra = struct.pack(">I", 0) + blending + pascal + tagged
+    record = struct.pack(">iiiiH", top, left, bottom, right, 4)
+    for cid, data in zip((-1, 0, 1, 2), chans):
+        record += struct.pack(">hI", cid, len(data))
+    record += (b"8BIM" + rng.choice([b"norm", b"norm", b"mul ", b"scrn", b"over", b"lite"])
+               + bytes([rng.choice([255, 255, 204, 128]), 0, 0x08, 0])
+               + struct.pack(">I", len(extra)) + extra)
+    return record, b"".join(chans)
+
+
+def psd_resources(rng):
+    def res(rid, data):
+        return (b"8BIM" + struct.pack(">hBBI", rid, 0, 0, len(data)) + data
+                + bytes(len(data) % 2))
+    xmp = ('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF><rdf:Description '
+           f'xmp:CreatorTool="{words(rng, 2, 4)}" dc:title="{words(rng, 3, 8)}"/>'
+           '</rdf:RDF></x:xmpmeta>').encode()
+    return (res(1005, struct.pack(">IHHIHH", 72 << 16, 1, 1, 72 << 16, 1, 1))
+            + res(1034, b"\x00")
+            + res(1061, bytes(rng.randrange(256) for _ in range(16)))
+            + res(1060, xmp))
+
+
+def gen_psd(rng, size, trigger):
+    cw, ch = 160, 120
+    composite = cw * ch * 3 + 2
+    layers, total = [], 0
+    while total < size - composite - 2000:
+        layers.append(psd_layer(rng, len(layers), (cw, ch)))
+        total += len(layers[-1][0]) + len(layers[-1][1])
+    mid = len(layers) // 2
+    # The middle layer, 40 x 30, hangs 6 rows below the canvas (bottom 126 of 120):
+    # PsdLayer::rgba maps its pixels into a canvas-sized buffer and writes past its end
+    # (first with a PackBits run: the transparent pixels left of the ellipse). The
+    # harmless twin is the same layer resting on the canvas's bottom edge.
+    rect = (ch - 24, 52, ch + 6, 92) if trigger else (ch - 30, 52, ch, 92)
+    layers[mid] = psd_layer(random.Random(11), mid, (cw, ch), rect=rect)
+    info = struct.pack(">h", len(layers)) + b"".join(r for r, _ in layers) + b"".join(d for _, d in layers)
+    info += bytes(-len(info) % 4)
+    layer_mask = struct.pack(">I", len(info)) + info + struct.pack(">I", 0)
+    resources = psd_resources(rng)
+    pixels = bytearray()
+    for c in range(3):
+        for y in range(ch):
+            pixels += bytes((x * (c + 1) + y * (3 - c)) % 256 for x in range(cw))
+    return (b"8BPS" + struct.pack(">H6sHIIHH", 1, bytes(6), 3, ch, cw, 8, 3)
+            + struct.pack(">I", 0)
+            + struct.pack(">I", len(resources)) + resources
+            + struct.pack(">I", len(layer_mask)) + layer_mask
+            + struct.pack(">H", 0) + bytes(pixels))
+
+
+# ---------------------------------------------------------------------------------------
 
 CASES = {
     # full_moon 1.1.0 (luau): an interpolated string with an empty `{}` gives the
@@ -1061,6 +1403,19 @@ CASES = {
     # not fit a u32: `(width * height) as usize` overflows in `IconImage::read_bmp`
     # (src/image.rs:295, mdsteele/rust-ico#7, fixed in 0.4.0).
     "ico-bmp-size-overflow": ("big.ico", gen_ico),
+    # tar 0.4.37: a header whose size field (base-256 form) is 2^64 - 1: rounding the size
+    # up to a whole block, `(size + 511) & !(512 - 1)`, overflows the u64
+    # (src/archive.rs:301, alexcrichton/tar-rs#265, fixed in 0.4.38 by checked_add).
+    "tar-entry-size-overflow": ("big.tar", gen_tar),
+    # wasmparser 0.51.0 (multi-value on): a block whose type takes parameters, right after
+    # `unreachable` at a function's top level: the polymorphic stack passes the type check,
+    # then `self.stack_types.len() - start_types.len()` subtracts past 0
+    # (src/operators_validator.rs:170, bytecodealliance/wasmparser#192).
+    "wasmparser-multivalue-block": ("big.wasm", gen_wasm),
+    # psd 0.3.4: a layer that extends past the canvas's bottom edge: `PsdLayer::rgba`
+    # writes its pixels into a canvas-sized buffer at row * width + column, past the end
+    # (src/psd_channel.rs, chinedufn/psd#52 "Handle out of bounds layers", from #46).
+    "psd-layer-out-of-bounds": ("big.psd", gen_psd),
 }
 
 
