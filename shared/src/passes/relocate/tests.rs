@@ -171,5 +171,8 @@ fn deleting_entries_also_deletes_the_images_only_they_pointed_at() {
     let out = seg.cut(&case, &spans, &[(entry(2), entry(10))]);
     let got = images(out.seq(0)).expect("readable");
     assert_eq!(got, images(&text).unwrap()[..2].to_vec());
-    assert_eq!(out.seq(0).len(), 6 + 2 * 12 + got.iter().map(Vec::len).sum::<usize>());
+    assert_eq!(
+        out.seq(0).len(),
+        6 + 2 * 12 + got.iter().map(Vec::len).sum::<usize>()
+    );
 }
