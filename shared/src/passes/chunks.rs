@@ -29,31 +29,36 @@ pub struct Layout {
     pub extra: i64,
 }
 
+/// The unsigned integer of `width` bytes at `at` (big or little endian).
+pub(super) fn read_uint(text: &[u8], at: usize, width: usize, big: bool) -> Option<u64> {
+    let f = text.get(at..at.checked_add(width)?)?;
+    let mut v = 0u64;
+    for k in 0..width {
+        v = (v << 8) | u64::from(if big { f[k] } else { f[width - 1 - k] });
+    }
+    Some(v)
+}
+
+/// The `width` bytes holding `v` (big or little endian), if it fits.
+pub(super) fn encode_uint(v: u64, width: usize, big: bool) -> Option<Vec<u8>> {
+    if width < 8 && v >> (8 * width) != 0 {
+        return None;
+    }
+    let mut out: Vec<u8> = (0..width).map(|k| (v >> (8 * k)) as u8).collect();
+    if big {
+        out.reverse();
+    }
+    Some(out)
+}
+
 impl Layout {
     fn read(&self, text: &[u8], p: usize) -> Option<u64> {
-        let f = text.get(p + self.offset..p + self.offset + self.width)?;
-        let mut v = 0u64;
-        for k in 0..self.width {
-            let b = if self.big {
-                f[k]
-            } else {
-                f[self.width - 1 - k]
-            };
-            v = (v << 8) | b as u64;
-        }
-        Some(v)
+        read_uint(text, p + self.offset, self.width, self.big)
     }
 
     /// The bytes of the length field holding `v`, if it fits.
     fn encode(&self, v: u64) -> Option<Vec<u8>> {
-        if self.width < 8 && v >> (8 * self.width) != 0 {
-            return None;
-        }
-        let mut out: Vec<u8> = (0..self.width).map(|k| (v >> (8 * k)) as u8).collect();
-        if self.big {
-            out.reverse();
-        }
-        Some(out)
+        encode_uint(v, self.width, self.big)
     }
 
     /// Size of the block at `p`, when its header is readable and it is not empty.

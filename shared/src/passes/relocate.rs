@@ -35,7 +35,7 @@ use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, LazyLock, Mutex};
 
-use super::chunks::is_binary;
+use super::chunks::{encode_uint as encode, is_binary, read_uint as read};
 use super::pointers;
 use super::units::{delete_units, Segmenter, Span};
 use crate::case::Case;
@@ -88,26 +88,6 @@ fn inside(cuts: &[(usize, usize)], v: usize) -> bool {
 
 fn survives(cuts: &[(usize, usize)], at: usize, width: usize) -> bool {
     !cuts.iter().any(|&(a, b)| at < b && a < at + width)
-}
-
-fn read(text: &[u8], at: usize, width: usize, big: bool) -> Option<u64> {
-    let f = text.get(at..at.checked_add(width)?)?;
-    let mut v = 0u64;
-    for k in 0..width {
-        v = (v << 8) | u64::from(if big { f[k] } else { f[width - 1 - k] });
-    }
-    Some(v)
-}
-
-fn encode(v: u64, width: usize, big: bool) -> Option<Vec<u8>> {
-    if width < 8 && v >> (8 * width) != 0 {
-        return None;
-    }
-    let mut out: Vec<u8> = (0..width).map(|k| (v >> (8 * k)) as u8).collect();
-    if big {
-        out.reverse();
-    }
-    Some(out)
 }
 
 impl Layout {
