@@ -1347,6 +1347,106 @@ def gen_psd(rng, size, trigger):
 
 
 # ---------------------------------------------------------------------------------------
+# MIDI: midi-msg 0.7.4 (a Standard MIDI File of many tracks; delta times are VLQs)
+
+
+def vlq(n):
+    """A MIDI variable-length quantity: 7 bits a byte, most significant first."""
+    out = [n & 0x7F]
+    n >>= 7
+    while n:
+        out.append(0x80 | (n & 0x7F))
+        n >>= 7
+    return bytes(reversed(out))
+
+
+def midi_meta(kind, data):
+    return bytes([0xFF, kind]) + vlq(len(data)) + data
+
+
+NOTE_NAMES = "C C# D D# E F F# G G# A A# B".split()
+INSTRUMENTS = ("Acoustic Grand Piano", "Electric Bass", "String Ensemble", "Flute",
+               "Trumpet", "Nylon Guitar", "Vibraphone", "Choir Aahs", "Church Organ",
+               "Cello", "Harp", "Clarinet")
+
+
+def midi_conductor(rng, bars):
+    """Track 0: tempo, time and key signatures, markers (one per 8 bars)."""
+    ev = [b"\x00" + midi_meta(0x00, struct.pack(">H", 0)),
+          b"\x00" + midi_meta(0x03, b"Conductor"),
+          b"\x00" + midi_meta(0x02, b"(c) 2024 Example Ensemble, CC BY 4.0"),
+          b"\x00" + midi_meta(0x58, bytes([4, 2, 24, 8])),
+          b"\x00" + midi_meta(0x59, bytes([rng.randint(0, 4), 0])),
+          b"\x00" + midi_meta(0x51, struct.pack(">I", rng.randint(400000, 700000))[1:])]
+    for b in range(0, bars, 8):
+        delta = 0 if b == 0 else 8 * 4 * 480
+        ev.append(vlq(delta) + midi_meta(0x06, f"Section {b // 8 + 1}: {words(rng, 1, 3)}".encode()))
+        if rng.random() < 0.3:
+            ev.append(b"\x00" + midi_meta(0x51, struct.pack(">I", rng.randint(400000, 700000))[1:]))
+    ev.append(b"\x00" + midi_meta(0x2F, b""))
+    return b"".join(ev)
+
+
+def midi_track(rng, n, bars, seq=None):
+    """One instrument track: sequence number, names, program and controllers, then notes
+    (note on, note off), an occasional pitch bend, sustain pedal or lyric."""
+    ch = n % 16 if n % 16 != 9 else 10
+    seqnum = midi_meta(0x00, struct.pack(">H", n)) if seq is None else seq
+    ev = [b"\x00" + seqnum,
+          b"\x00" + midi_meta(0x03, f"{rng.choice(INSTRUMENTS)} {n}".encode()),
+          b"\x00" + midi_meta(0x04, rng.choice(INSTRUMENTS).encode()),
+          b"\x00" + bytes([0xC0 | ch, rng.randrange(128)]),
+          b"\x00" + bytes([0xB0 | ch, 7, rng.randint(60, 110)]),
+          b"\x00" + bytes([0xB0 | ch, 10, rng.randint(20, 108)]),
+          b"\x00" + bytes([0xB0 | ch, 91, rng.randint(0, 60)])]
+    root = rng.randint(36, 72)
+    scale = [0, 2, 4, 5, 7, 9, 11]
+    pending = 0
+    for _ in range(bars * 4):
+        kind = rng.random()
+        if kind < 0.06:
+            ev.append(vlq(pending) + bytes([0xE0 | ch, rng.randrange(128), rng.randint(56, 72)]))
+            pending = 0
+        elif kind < 0.09:
+            ev.append(vlq(pending) + bytes([0xB0 | ch, 64, rng.choice((0, 127))]))
+            pending = 0
+        elif kind < 0.12:
+            ev.append(vlq(pending) + midi_meta(0x05, (word(rng) + " ").encode()))
+            pending = 0
+        length = rng.choice((120, 240, 240, 480, 480, 960))
+        if rng.random() < 0.15:
+            pending += length           # a rest
+            continue
+        note = root + rng.choice(scale) + 12 * rng.randint(0, 1)
+        ev.append(vlq(pending) + bytes([0x90 | ch, note, rng.randint(40, 120)]))
+        ev.append(vlq(length) + bytes([0x80 | ch, note, 64]))
+        pending = 0
+    ev.append(vlq(pending) + midi_meta(0x2F, b""))
+    return b"".join(ev)
+
+
+def midi_chunk(kind, body):
+    return kind + struct.pack(">I", len(body)) + body
+
+
+def gen_midi(rng, size, trigger):
+    bars = 48
+    tracks = [midi_conductor(rng, bars)]
+    total = 14 + len(tracks[0]) + 8
+    while total < size:
+        tracks.append(midi_track(rng, len(tracks), bars))
+        total += len(tracks[-1]) + 8
+    mid = len(tracks) // 2
+    # The middle track opens with a sequence-number meta event of length 0 (the others
+    # carry their 2-byte number): Meta::from_midi reads `data[0]` of an empty slice.
+    # The harmless twin is the same event with its number.
+    seq = midi_meta(0x00, b"") if trigger else None
+    tracks[mid] = midi_track(random.Random(13), mid, bars, seq=seq)
+    head = midi_chunk(b"MThd", struct.pack(">HHH", 1, len(tracks), 480))
+    return head + b"".join(midi_chunk(b"MTrk", t) for t in tracks)
+
+
+# ---------------------------------------------------------------------------------------
 
 CASES = {
     # full_moon 1.1.0 (luau): an interpolated string with an empty `{}` gives the
@@ -1416,6 +1516,10 @@ CASES = {
     # writes its pixels into a canvas-sized buffer at row * width + column, past the end
     # (src/psd_channel.rs, chinedufn/psd#52 "Handle out of bounds layers", from #46).
     "psd-layer-out-of-bounds": ("big.psd", gen_psd),
+    # midi-msg 0.7.4: a sequence-number meta event (FF 00) of length 0 in a track:
+    # `Meta::from_midi` reads `u16::from_be_bytes([data[0], data[1]])` from the empty
+    # event data (src/file.rs:661, AlexCharlton/midi-msg#26, fixed by commit 8499a6c).
+    "midi-msg-sequence-number": ("big.mid", gen_midi),
 }
 
 
