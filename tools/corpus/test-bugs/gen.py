@@ -1447,6 +1447,80 @@ def gen_midi(rng, size, trigger):
 
 
 # ---------------------------------------------------------------------------------------
+# MP4 (M4A) metadata: lofty 0.20.1 (an iTunes-style `ilst` of many items, each a box of
+# `data` boxes; every box framed by its 32-bit size)
+
+
+def mp4_box(kind, body):
+    return struct.pack(">I", 8 + len(body)) + kind + body
+
+
+def mp4_data(type_code, value):
+    """A `data` box: version 0, the 24-bit type indicator, a 4-byte locale, the value."""
+    return mp4_box(b"data", struct.pack(">I", type_code) + bytes(4) + value)
+
+
+def mp4_freeform(name, value):
+    """A `----` item: `mean` (the reverse-DNS owner), `name`, then the UTF-8 `data`."""
+    return mp4_box(b"----", mp4_box(b"mean", bytes(4) + b"com.apple.iTunes")
+                   + mp4_box(b"name", bytes(4) + name.encode()) + mp4_data(1, value.encode()))
+
+
+def mp4_item(rng, n):
+    kind = n % 9
+    if kind == 0:
+        return mp4_box(b"\xa9cmt", mp4_data(1, words(rng, 20, 60).capitalize().encode() + b"."))
+    if kind == 1:
+        return mp4_freeform(f"MusicBrainz Track Id {n}", "-".join(
+            f"{rng.getrandbits(b * 4):0{b}x}" for b in (8, 4, 4, 4, 12)))
+    if kind == 2:
+        return mp4_freeform(f"iTunNORM {n}", " ".join(f"{rng.getrandbits(32):08X}" for _ in range(10)))
+    if kind == 3:
+        return mp4_freeform(f"replaygain_track_gain {n}", f"{rng.uniform(-12, 3):+.2f} dB")
+    if kind == 4:
+        lines = [words(rng, 4, 9).capitalize() for _ in range(rng.randint(4, 12))]
+        return mp4_box(b"\xa9lyr", mp4_data(1, "\r".join(lines).encode()))
+    if kind == 5:
+        return mp4_box(b"\xa9wrt", mp4_data(1, f"{rng.choice(FIRST)} {rng.choice(LAST)}".encode()))
+    if kind == 6:
+        return mp4_freeform(f"CATALOGNUMBER {n}", f"{word(rng).upper()}-{rng.randint(100, 99999)}")
+    if kind == 7:
+        return mp4_freeform(f"NOTES {n}", words(rng, 30, 90))
+    # Cover art: a small "JPEG" (SOI, an APP0 JFIF segment, opaque bytes, EOI).
+    jpeg = (b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00"
+            + bytes(rng.getrandbits(8) for _ in range(rng.randint(600, 2400))) + b"\xff\xd9")
+    return mp4_box(b"covr", mp4_data(13, jpeg))
+
+
+def gen_m4a(rng, size, trigger):
+    head = [mp4_box(b"\xa9nam", mp4_data(1, b"Variations on a Theme")),
+            mp4_box(b"\xa9ART", mp4_data(1, b"Example Ensemble")),
+            mp4_box(b"\xa9alb", mp4_data(1, b"Collected Recordings")),
+            mp4_box(b"\xa9day", mp4_data(1, b"2024")),
+            mp4_box(b"\xa9too", mp4_data(1, b"Lavf60.16.100")),
+            mp4_box(b"trkn", mp4_data(0, struct.pack(">HHHH", 0, 3, 12, 0))),
+            mp4_box(b"tmpo", mp4_data(21, struct.pack(">H", 120)))]
+    items = fill(rng, size - 2000, lambda r, n: mp4_item(r, n))
+    mid = len(items) // 2
+    if trigger:
+        # The middle item's `data` box is cut to its type indicator (12 bytes: no locale,
+        # no value); a `data` box shorter than 16 bytes trips
+        # `debug_assert!(next_atom.len >= 16)` in parse_data_inner.
+        items[mid] = mp4_box(b"\xa9cmt", mp4_box(b"data", struct.pack(">I", 1)))
+    else:
+        items[mid] = mp4_box(b"\xa9cmt", mp4_data(1, b"Remastered."))
+    ilst = mp4_box(b"ilst", b"".join(head + items))
+    hdlr = mp4_box(b"hdlr", bytes(8) + b"mdirappl" + bytes(9))
+    meta = mp4_box(b"meta", bytes(4) + hdlr + ilst)
+    mvhd = mp4_box(b"mvhd", struct.pack(">IIIII", 0, 0, 0, 44100, 44100 * 200) + struct.pack(">IH", 0x10000, 0x100)
+                   + bytes(10) + struct.pack(">9I", 0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x40000000)
+                   + bytes(24) + struct.pack(">I", 2))
+    moov = mp4_box(b"moov", mvhd + mp4_box(b"udta", meta))
+    ftyp = mp4_box(b"ftyp", b"M4A " + struct.pack(">I", 0x200) + b"M4A isommp42")
+    return ftyp + moov + mp4_box(b"free", bytes(64))
+
+
+# ---------------------------------------------------------------------------------------
 
 CASES = {
     # full_moon 1.1.0 (luau): an interpolated string with an empty `{}` gives the
@@ -1520,6 +1594,11 @@ CASES = {
     # `Meta::from_midi` reads `u16::from_be_bytes([data[0], data[1]])` from the empty
     # event data (src/file.rs:661, AlexCharlton/midi-msg#26, fixed by commit 8499a6c).
     "midi-msg-sequence-number": ("big.mid", gen_midi),
+    # lofty 0.20.1: an `ilst` item whose `data` box is shorter than 16 bytes (its header
+    # and type indicator only): `debug_assert!(next_atom.len >= 16)` before
+    # `next_atom.len - 16` in parse_data_inner (src/mp4/ilst/read.rs:228,
+    # Serial-ATA/lofty-rs#429, fixed in 0.21.0 by a length check).
+    "lofty-mp4-short-data-atom": ("big.m4a", gen_m4a),
 }
 
 
