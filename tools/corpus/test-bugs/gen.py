@@ -1521,6 +1521,73 @@ def gen_m4a(rng, size, trigger):
 
 
 # ---------------------------------------------------------------------------------------
+# BSER (Watchman's binary protocol): serde_bser 0.4.0 (a query response PDU: typed ints,
+# counted arrays and objects, length-prefixed strings, a template of file rows)
+
+
+def bser_int(n):
+    """The smallest BSER integer holding n (int8/16/32/64, native = little-endian)."""
+    for tag, fmt, lo, hi in ((3, "<b", -128, 127), (4, "<h", -2**15, 2**15 - 1),
+                             (5, "<i", -2**31, 2**31 - 1), (6, "<q", -2**63, 2**63 - 1)):
+        if lo <= n <= hi:
+            return bytes([tag]) + struct.pack(fmt, n)
+    raise ValueError(n)
+
+
+def bser_str(s, length=None):
+    b = s.encode()
+    return b"\x0d" + bser_int(len(b) if length is None else length) + b
+
+
+def bser_value(v):
+    if isinstance(v, bool):
+        return b"\x08" if v else b"\x09"
+    if v is None:
+        return b"\x0a"
+    if isinstance(v, int):
+        return bser_int(v)
+    if isinstance(v, float):
+        return b"\x07" + struct.pack("<d", v)
+    if isinstance(v, str):
+        return bser_str(v)
+    if isinstance(v, bytes):
+        return v                                    # already encoded
+    if isinstance(v, list):
+        return b"\x00" + bser_int(len(v)) + b"".join(bser_value(x) for x in v)
+    return b"\x01" + bser_int(len(v)) + b"".join(bser_str(k) + bser_value(x) for k, x in v.items())
+
+
+BSER_FILE_KEYS = ["name", "size", "mtime_ms", "exists", "mode", "type", "content.sha1hex"]
+
+
+def bser_file_row(rng, n, bad_name=False):
+    """One row of the files template: a path and its stat fields (symlinks have no hash:
+    a `skip` marker in that column)."""
+    d1, d2 = word(rng), word(rng)
+    ext = rng.choice(("rs", "rs", "toml", "md", "json", "lock"))
+    name = f"src/{d1}/{d2}/{word(rng)}_{n}.{ext}"
+    kind = "l" if rng.random() < 0.05 else "f"
+    sha = b"\x0c" if kind == "l" else bser_str(f"{rng.getrandbits(160):040x}")
+    # The name's length as int8 -1: `read_bytes` casts it to usize::MAX.
+    cells = [bser_str(name, -1) if bad_name else bser_str(name),
+             bser_int(rng.randint(0, 200000)), bser_int(1700000000000 + rng.randint(0, 10**10)),
+             b"\x08", bser_int(0o100644 if kind == "f" else 0o120777), bser_str(kind), sha]
+    return b"".join(cells)
+
+
+def gen_bser(rng, size, trigger):
+    rows = fill(rng, size - 300, lambda r, n: bser_file_row(r, n))
+    mid = len(rows) // 2
+    rows[mid] = bser_file_row(random.Random(17), mid, bad_name=trigger)
+    files = (b"\x0b" + bser_value(BSER_FILE_KEYS) + bser_int(len(rows)) + b"".join(rows))
+    body = bser_value({"version": "2024.01.22.00", "clock": "c:1705900000:4242:1:1077",
+                       "is_fresh_instance": False, "files": files,
+                       "debug": {"cookie_files": [".watchman-cookie-host-4242-1077"]}})
+    # A BSER v2 PDU: magic, capabilities (u32), the length of the value, the value.
+    return b"\x00\x02" + struct.pack("<I", 0) + bser_int(len(body)) + body
+
+
+# ---------------------------------------------------------------------------------------
 
 CASES = {
     # full_moon 1.1.0 (luau): an interpolated string with an empty `{}` gives the
@@ -1599,6 +1666,10 @@ CASES = {
     # `next_atom.len - 16` in parse_data_inner (src/mp4/ilst/read.rs:228,
     # Serial-ATA/lofty-rs#429, fixed in 0.21.0 by a length check).
     "lofty-mp4-short-data-atom": ("big.m4a", gen_m4a),
+    # serde_bser 0.4.0: a string whose length is a negative int: `read_bytes` casts it to
+    # usize and the slice reader's bounds check `self.index + len` overflows
+    # (src/de/read.rs:155, facebook/sapling#1417).
+    "serde-bser-negative-length": ("big.bser", gen_bser),
 }
 
 
