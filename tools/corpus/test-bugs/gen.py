@@ -1588,6 +1588,52 @@ def gen_bser(rng, size, trigger):
 
 
 # ---------------------------------------------------------------------------------------
+# GraphQL: async-graphql-parser 2.11.2 (an executable document of many named operations
+# and fragments)
+
+
+def gql_fields(rng, depth):
+    out = []
+    for _ in range(rng.randint(2, 5)):
+        name = word(rng) + rng.choice(("", "Id", "Name", "Count", "At"))
+        if depth > 0 and rng.random() < 0.35:
+            args = ""
+            if rng.random() < 0.5:
+                args = f"(first: {rng.randint(1, 100)}, orderBy: {{field: {word(rng).upper()}, direction: DESC}})"
+            out.append(f"{name}{args} {{\n" + gql_fields(rng, depth - 1) + "}")
+        elif rng.random() < 0.15:
+            out.append(f"{name} @include(if: $with{word(rng).title()})")
+        else:
+            out.append(name)
+    return "".join("  " + f + "\n" for f in out)
+
+
+def gql_definition(rng, n, number=None):
+    kind = rng.randrange(4)
+    if kind == 0:
+        return f"fragment {word(rng).title()}Fields{n} on {word(rng).title()} {{\n" + gql_fields(rng, 2) + "}\n\n"
+    op = "mutation" if kind == 1 else "query"
+    limit = number if number is not None else str(rng.choice((10, 25, 50, 0.5, 1.5e3, -1)))
+    return (f"{op} {word(rng).title()}{word(rng).title()}{n}($id: ID!, $after: String, $with{word(rng).title()}: Boolean = false) {{\n"
+            f"  {word(rng)}(id: $id, after: $after, limit: {limit}, tags: [\"{word(rng)}\", \"{word(rng)}\"]) {{\n"
+            + gql_fields(rng, 2) + f"    ...{word(rng).title()}Fields{max(0, n - 4)}\n  }}\n}}\n\n")
+
+
+def gen_graphql(rng, size, trigger):
+    defs = fill(rng, size, lambda r, n: gql_definition(r, n))
+    mid = len(defs) // 2
+    # A number that does not fit an f64 (`4e444`): serde_json's Number parser fails and
+    # parse_number calls `.expect("failed to parse number")`. The harmless twin: `4e44`.
+    r = random.Random(19)
+    while True:
+        d = gql_definition(r, mid, number="4e444" if trigger else "4e44")
+        if "4e44" in d:
+            break
+    defs[mid] = d
+    return "".join(defs).encode()
+
+
+# ---------------------------------------------------------------------------------------
 
 CASES = {
     # full_moon 1.1.0 (luau): an interpolated string with an empty `{}` gives the
@@ -1670,6 +1716,10 @@ CASES = {
     # usize and the slice reader's bounds check `self.index + len` overflows
     # (src/de/read.rs:155, facebook/sapling#1417).
     "serde-bser-negative-length": ("big.bser", gen_bser),
+    # async-graphql-parser 2.11.2: a number literal out of f64's range (`4e444`) as an
+    # argument: `pair.as_str().parse().expect("failed to parse number")`
+    # (src/parse/mod.rs:153, async-graphql/async-graphql#704).
+    "async-graphql-number-range": ("big.graphql", gen_graphql),
 }
 
 
