@@ -42,6 +42,13 @@ pub trait Case: Clone + Send + Sync + 'static {
     fn is_syntax(&self, _i: usize) -> bool {
         false
     }
+    /// Where sequence `i` may be cut along its own structure (the starts of the
+    /// lines of a text file), ascending, each in `1..len`; empty when it has no
+    /// such structure (binary data, a list). Passes that search over cut points
+    /// try these before single items.
+    fn boundaries(&self, _i: usize) -> Vec<usize> {
+        Vec::new()
+    }
     /// Feeds a canonical serialization of the case to `hasher` (for the cache).
     fn digest_into(&self, hasher: &mut Sha256);
 

@@ -120,6 +120,11 @@ impl TestCase {
     }
 }
 
+/// Binary: a NUL byte or invalid UTF-8.
+pub(crate) fn is_binary(text: &[u8]) -> bool {
+    text.contains(&0) || std::str::from_utf8(text).is_err()
+}
+
 impl Case for TestCase {
     type Item = u8;
 
@@ -129,6 +134,17 @@ impl Case for TestCase {
 
     fn seq_count(&self) -> usize {
         self.files.len()
+    }
+    /// The starts of a text file's lines (none for binary files).
+    fn boundaries(&self, i: usize) -> Vec<usize> {
+        let bytes = self.seq(i);
+        if is_binary(bytes) {
+            return Vec::new();
+        }
+        (bytes.iter().enumerate())
+            .filter(|&(at, &b)| b == b'\n' && at + 1 < bytes.len())
+            .map(|(at, _)| at + 1)
+            .collect()
     }
     fn seq(&self, i: usize) -> &[u8] {
         &self.files[i].1

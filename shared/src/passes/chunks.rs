@@ -108,11 +108,9 @@ const MAX_START: usize = 64;
 const MAX_OFFSET: usize = 8;
 const EXTRA: std::ops::RangeInclusive<i64> = -4..=12;
 
-/// Binary: a NUL byte or invalid UTF-8 (text files have no length fields, and a
-/// chain of two-byte lengths is easy to find in text by chance).
-pub(crate) fn is_binary(text: &[u8]) -> bool {
-    text.contains(&0) || std::str::from_utf8(text).is_err()
-}
+/// Binary files only: text files have no length fields, and a chain of two-byte
+/// lengths is easy to find in text by chance.
+pub(crate) use crate::testcase::is_binary;
 
 /// The best chain of `text`: one that ends exactly at the end of `text` if any, else
 /// a marked one (see [`MIN_MARKED`]); of those, the layout and start whose chain has

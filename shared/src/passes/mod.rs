@@ -21,6 +21,7 @@ pub mod rust_params;
 pub mod rust_strings;
 pub mod rust_unused;
 pub mod units;
+pub mod varints;
 
 use crate::case::{Case, Element};
 mod ctx;
@@ -46,6 +47,7 @@ pub use rust_params::RustParams;
 pub use rust_strings::StringContents;
 pub use rust_unused::RustUnused;
 pub use units::{Items, Lines, NonRust, Records, Segmenter, Span, Tokens};
+pub use varints::Varints;
 
 /// A reduction pass.
 ///
@@ -151,9 +153,15 @@ pub fn bet<C: Case + 'static>(pass: impl Pass<C> + 'static) -> Box<dyn Pass<C>> 
 /// Cuts of a suffix or a prefix (Shrink Ray's "cut every `0, i` and every
 /// `i, len`"): finds the shortest interesting prefix by probing lengths 1, 2, 4, ...
 /// and bisecting, then the shortest interesting suffix the same way. Costs
-/// `O(log n)` tests per side. A side that gave nothing in the last sweep, at the same
-/// length (only values changed since), first checks whether even one element can go
-/// (one test instead of `log n` when it cannot).
+/// `O(log n)` tests per side. On a sequence with structure ([`Case::boundaries`]:
+/// a text file's lines) the probes and the bisection go over whole lines first,
+/// then over the items of the one line between the last failure and the first
+/// success: a cut inside a line rarely leaves text the check accepts where the
+/// cut at the line's end is refused, so the whole-line search does not stop at a
+/// prefix that happens to work in the middle of a line. A side that gave nothing
+/// in the last sweep, at the same length (only values changed since), first
+/// checks whether even one element can go (one test instead of `log n` when it
+/// cannot).
 #[derive(Clone, Default)]
 pub struct Ends {
     /// (sequence, suffix side) -> the length at which its last sweep cut nothing.
@@ -162,26 +170,54 @@ pub struct Ends {
 
 impl Ends {
     /// Shortest `keep` in `1..n` for which `test(keep)` holds (the whole sequence is
-    /// known to be interesting), by doubling from 1 and bisecting; `None` when none
-    /// is. With `quick`, `n - 1` first: when even one element cannot go, nothing
-    /// shorter is tried (interesting prefixes are taken to be upward closed, as the
-    /// bisection assumes too).
+    /// known to be interesting), by doubling and bisecting, first over `grid`
+    /// (ascending lengths in `1..n` that respect the structure), then over single
+    /// items between the grid's last failure and its first success; `None` when
+    /// none is. With `quick`, `n - 1` first: when even one element cannot go,
+    /// nothing shorter is tried (interesting prefixes are taken to be upward
+    /// closed, as the bisection assumes too).
     fn shortest<E>(
         n: usize,
         quick: bool,
+        grid: &[usize],
         mut test: impl FnMut(usize) -> Result<bool, E>,
     ) -> Result<Option<usize>, E> {
         if n < 2 || (quick && !test(n - 1)?) {
             return Ok(None);
         }
         let top = if quick { n - 1 } else { n };
-        let mut keep = 1;
-        let mut failed = 0;
-        while keep < top && !test(keep)? {
-            failed = keep;
-            keep *= 2;
+        let points: Vec<usize> = grid.iter().copied().filter(|&k| k < top).collect();
+        // `keep` (or `top`) is interesting and `failed` is not.
+        let (mut failed, mut keep) = (0, 1);
+        if points.is_empty() {
+            while keep < top && !test(keep)? {
+                failed = keep;
+                keep *= 2;
+            }
+        } else {
+            // Over the grid's indices: 0, 1, 3, 7, ..., then bisect.
+            let (mut lo, mut hi) = (None, points.len());
+            let mut at = 0;
+            while at < points.len() {
+                if test(points[at])? {
+                    hi = at;
+                    break;
+                }
+                lo = Some(at);
+                at = 2 * at + 1;
+            }
+            let mut lo_i = lo.map_or(0, |i| i + 1);
+            while lo_i < hi {
+                let mid = lo_i + (hi - lo_i) / 2;
+                if test(points[mid])? {
+                    hi = mid;
+                } else {
+                    lo_i = mid + 1;
+                }
+            }
+            failed = lo_i.checked_sub(1).map_or(0, |i| points[i]);
+            keep = points.get(hi).copied().unwrap_or(top);
         }
-        // `keep` (or `top`) is interesting and `failed` is not: bisect.
         let (mut lo, mut hi) = (failed, keep.min(top));
         while hi - lo > 1 {
             let mid = lo + (hi - lo) / 2;
@@ -217,8 +253,16 @@ impl<C: Case> Pass<C> for Ends {
                 ctx.checkpoint()?;
                 let base = ctx.current().clone();
                 let n = base.seq(seq).len();
+                let starts = base.boundaries(seq);
+                // Lengths kept: a prefix ending where a line starts, a suffix
+                // starting there.
+                let grid: Vec<usize> = if suffix {
+                    starts.iter().rev().map(|&s| n - s).collect()
+                } else {
+                    starts
+                };
                 let quick = self.fruitless.get(&(seq, suffix)) == Some(&n);
-                let cut = Self::shortest(n, quick, |keep| {
+                let cut = Self::shortest(n, quick, &grid, |keep| {
                     let edit = if suffix {
                         Edit::cut(seq, 0, n - keep)
                     } else {
@@ -282,6 +326,17 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
             Relocating::bytes(),
             "relocate-bytes",
             relocate::MAX_BYTES,
+        )),
+        Box::new(Delete::new(Varints::frames(), "varint-frames", usize::MAX)),
+        Box::new(Delete::new(
+            Varints::elements(),
+            "varint-elements",
+            usize::MAX,
+        )),
+        Box::new(Delete::new(
+            Varints::bytes(),
+            "varint-bytes",
+            varints::MAX_BYTES,
         )),
         Box::new(Ends::default()),
         Box::new(ChunkPayloads::default()),
