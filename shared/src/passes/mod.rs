@@ -425,6 +425,36 @@ pub fn default_for_int_lists() -> Vec<Box<dyn Pass<Vec<u64>>>> {
 mod tests {
     use super::*;
 
+    /// A dump of statements, one a line, read whole before it is parsed: the check
+    /// holds for a prefix that has the third statement, unless the prefix ends
+    /// inside a quoted string (a tokenizer error). Byte probes 1, 2, 4, ... land in
+    /// the long string of the fourth line and bisect to a cut after it; probes over
+    /// lines find the end of the third line, then its shortest prefix.
+    #[test]
+    fn ends_searches_lines_before_bytes() {
+        let text = "create table t (a int);\ninsert 'a';\nreplace x set y;\n\
+                    select 'a long string that runs on and on for a while, past ninety-six';\n\
+                    delete 3;\n";
+        let n = text.len();
+        let needed = text.find(" set").unwrap();
+        let holds =
+            |keep: usize| keep >= needed && text[..keep].matches('\'').count().is_multiple_of(2);
+        let starts: Vec<usize> = (text.match_indices('\n'))
+            .map(|(i, _)| i + 1)
+            .filter(|&i| i < n)
+            .collect();
+        let mut tests = 0;
+        let found = Ends::shortest(n, false, &starts, |k| {
+            tests += 1;
+            Ok::<_, ()>(holds(k))
+        });
+        assert_eq!(found, Ok(Some(needed)));
+        assert!(tests <= 8, "{tests} tests");
+        let found = Ends::shortest(n, false, &[], |k| Ok::<_, ()>(holds(k)));
+        // A cut just after the long string's closing quote.
+        assert_eq!(found, Ok(Some(text.find("';\ndelete").unwrap() + 1)));
+    }
+
     #[test]
     fn pass_names_are_unique_and_roles_come_with_the_passes() {
         let names = file_pass_names();
