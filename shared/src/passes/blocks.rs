@@ -10,12 +10,15 @@
 //!   need one test per line (each cut that splits the record is a syntax error).
 //! - [`Statements`]: the parts of a line between top-level `;` (SQL, shell, C-like
 //!   code on one line), each with its `;`.
+//! - [`ListElements`]: the elements of a bracketed list, between its top-level `,`
+//!   (arguments, array items, object members on one line), each with its `,`.
 
 use super::chunks::is_binary;
 use super::delete::Delete;
-use super::units::{Segmenter, Span};
+use super::units::{delete_units, Segmenter, Span};
 use super::Pass;
 use crate::case::Case;
+use crate::edit::{Edit, EditSet};
 use crate::passes::{Ctx, Interrupt};
 
 /// Per line: `(start, end)` byte range with its newline, bracket depth before and
@@ -278,10 +281,153 @@ impl<C: Case<Item = u8>> Segmenter<C> for Statements {
     }
 }
 
+/// The lists of `text`: for each bracket pair (`()`, `[]`, `{}`, outside
+/// double-quoted strings) with a `,` at its own depth, its elements' ranges (each
+/// up to and with the `,` after it; the last without one), ascending. Only the
+/// outermost lists (inside no other list): their elements are disjoint, and a
+/// list nested in an element gets its turn once the list around it has one
+/// element left (top down, as hierarchical delta debugging).
+fn lists(text: &[u8]) -> Vec<Vec<(usize, usize)>> {
+    // Per open bracket: its position and the commas at its depth.
+    let mut open: Vec<(usize, Vec<usize>)> = Vec::new();
+    // (open, close, elements) of every list.
+    let mut all: Vec<(usize, usize, Vec<(usize, usize)>)> = Vec::new();
+    let (mut in_str, mut esc) = (false, false);
+    for (i, &b) in text.iter().enumerate() {
+        if in_str {
+            match (esc, b) {
+                (true, _) => esc = false,
+                (false, b'\\') => esc = true,
+                (false, b'"') => in_str = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_str = true,
+            b'(' | b'[' | b'{' => open.push((i, Vec::new())),
+            b',' => {
+                if let Some((_, commas)) = open.last_mut() {
+                    commas.push(i);
+                }
+            }
+            b')' | b']' | b'}' => {
+                let Some((at, commas)) = open.pop() else {
+                    continue;
+                };
+                if commas.is_empty() {
+                    continue;
+                }
+                let mut elems = Vec::new();
+                let mut start = at + 1;
+                for &c in &commas {
+                    elems.push((start, c + 1));
+                    start = c + 1;
+                }
+                // A trailing comma leaves a blank last element: not a unit.
+                if !text[start..i].iter().all(u8::is_ascii_whitespace) {
+                    elems.push((start, i));
+                }
+                all.push((at, i, elems));
+            }
+            _ => {}
+        }
+    }
+    // Inner lists close first: sorted by opening position, a list is outermost
+    // when it starts after the end of the last outermost one.
+    all.sort_by_key(|&(at, _, _)| at);
+    let mut out = Vec::new();
+    let mut end = None;
+    for (at, close, elems) in all {
+        if end.is_some_and(|e| at < e) {
+            continue;
+        }
+        end = Some(close);
+        out.push(elems);
+    }
+    out
+}
+
+/// The elements of bracketed lists in text files ([`lists`]), each with its `,`.
+/// Deleting the last element of a list also deletes the `,` of the element left
+/// last, so a cut never leaves a trailing comma.
+#[derive(Clone)]
+pub struct ListElements;
+
+impl<C: Case<Item = u8>> Segmenter<C> for ListElements {
+    fn name(&self) -> &'static str {
+        "list-elements"
+    }
+    fn segment(&self, case: &C) -> Vec<Span> {
+        let mut out = Vec::new();
+        for seq in 0..case.seq_count() {
+            if case.is_syntax(seq) || is_binary(case.seq(seq)) {
+                continue;
+            }
+            for elems in lists(case.seq(seq)) {
+                out.extend(
+                    elems
+                        .into_iter()
+                        .map(|(start, end)| Span { seq, start, end }),
+                );
+            }
+        }
+        out
+    }
+    fn cut(&self, case: &C, spans: &[Span], ranges: &[(usize, usize)]) -> C {
+        let cuts = delete_units::<u8>(spans, ranges);
+        let gone: std::collections::HashSet<(usize, usize, usize)> = (ranges.iter())
+            .flat_map(|&(a, b)| &spans[a..b.min(spans.len())])
+            .map(|s| (s.seq, s.start, s.end))
+            .collect();
+        let mut set: EditSet<u8> = cuts.clone();
+        for seq in cuts.seqs() {
+            for elems in lists(case.seq(seq)) {
+                let last = elems.last().copied();
+                if last.is_some_and(|(a, b)| gone.contains(&(seq, a, b))) {
+                    // The `,` that ends the last element kept.
+                    if let Some(&(_, b)) = (elems.iter())
+                        .rev()
+                        .find(|&&(a, b)| !gone.contains(&(seq, a, b)))
+                    {
+                        set.push(Edit::cut(seq, b - 1, b));
+                    }
+                }
+            }
+        }
+        case.apply(&set)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::testcase::TestCase;
+
+    #[test]
+    fn list_elements_are_outermost_lists_and_cuts_leave_no_trailing_comma() {
+        let text = "{z(i:i, a:\"x,y\", l:1e444, t:[1,2]), w}";
+        // The outer list only: the one in its first element waits.
+        assert_eq!(
+            texts(&ListElements, text),
+            ["z(i:i, a:\"x,y\", l:1e444, t:[1,2]),", " w"]
+        );
+        let inner = "{z(i:i, a:\"x,y\", l:1e444, t:[1,2])}";
+        assert_eq!(
+            texts(&ListElements, inner),
+            ["i:i,", " a:\"x,y\",", " l:1e444,", " t:[1,2]"]
+        );
+        let case = TestCase::single("q.graphql", inner.as_bytes().to_vec());
+        let spans = Segmenter::<TestCase>::segment(&ListElements, &case);
+        let out = |ranges: &[(usize, usize)]| {
+            let c = ListElements.cut(&case, &spans, ranges);
+            String::from_utf8(c.seq(0).to_vec()).unwrap()
+        };
+        assert_eq!(out(&[(0, 2)]), "{z( l:1e444, t:[1,2])}");
+        // The last element: the comma of the one left last goes too.
+        assert_eq!(out(&[(0, 2), (3, 4)]), "{z( l:1e444)}");
+        assert_eq!(out(&[(3, 4)]), "{z(i:i, a:\"x,y\", l:1e444)}");
+    }
 
     fn texts(seg: &impl Segmenter<TestCase>, text: &str) -> Vec<String> {
         let case = TestCase::single("t.txt", text.as_bytes().to_vec());

@@ -28,7 +28,7 @@ mod ctx;
 use crate::testcase::TestCase;
 pub use ctx::{Ctx, Interrupt};
 
-pub use blocks::{BlockLevels, Blocks, Statements};
+pub use blocks::{BlockLevels, Blocks, ListElements, Statements};
 pub use chaos::Chaos;
 pub use choices::{Change, Choices, Step};
 pub use chunks::{ChunkPayloads, LengthChunks};
@@ -346,6 +346,7 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         Box::new(Delete::new(Records, "records", usize::MAX)),
         fallback(Delete::new(Lines, "lines", usize::MAX)),
         Box::new(Delete::new(Statements, "statements", usize::MAX)),
+        Box::new(Delete::new(ListElements, "list-elements", usize::MAX)),
         fallback(CutPass::new(Brackets)),
         Box::new(Delete::new(Tokens, "tokens", usize::MAX)),
         fallback(CutPass::new(Repeats)),
