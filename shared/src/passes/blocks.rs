@@ -287,11 +287,14 @@ impl<C: Case<Item = u8>> Segmenter<C> for Statements {
 /// outermost lists (inside no other list): their elements are disjoint, and a
 /// list nested in an element gets its turn once the list around it has one
 /// element left (top down, as hierarchical delta debugging).
-fn lists(text: &[u8]) -> Vec<Vec<(usize, usize)>> {
+/// A list's elements: byte ranges.
+type List = Vec<(usize, usize)>;
+
+fn lists(text: &[u8]) -> Vec<List> {
     // Per open bracket: its position and the commas at its depth.
     let mut open: Vec<(usize, Vec<usize>)> = Vec::new();
     // (open, close, elements) of every list.
-    let mut all: Vec<(usize, usize, Vec<(usize, usize)>)> = Vec::new();
+    let mut all: Vec<(usize, usize, List)> = Vec::new();
     let (mut in_str, mut esc) = (false, false);
     for (i, &b) in text.iter().enumerate() {
         if in_str {
