@@ -281,15 +281,15 @@ impl<C: Case<Item = u8>> Segmenter<C> for Statements {
     }
 }
 
+/// A list's elements: byte ranges.
+type List = Vec<(usize, usize)>;
+
 /// The lists of `text`: for each bracket pair (`()`, `[]`, `{}`, outside
 /// double-quoted strings) with a `,` at its own depth, its elements' ranges (each
 /// up to and with the `,` after it; the last without one), ascending. Only the
 /// outermost lists (inside no other list): their elements are disjoint, and a
 /// list nested in an element gets its turn once the list around it has one
 /// element left (top down, as hierarchical delta debugging).
-/// A list's elements: byte ranges.
-type List = Vec<(usize, usize)>;
-
 fn lists(text: &[u8]) -> Vec<List> {
     // Per open bracket: its position and the commas at its depth.
     let mut open: Vec<(usize, Vec<usize>)> = Vec::new();
