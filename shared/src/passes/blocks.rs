@@ -15,7 +15,7 @@
 
 use super::chunks::is_binary;
 use super::delete::Delete;
-use super::units::{delete_units, Segmenter, Span};
+use super::units::{chosen, delete_units, Segmenter, Span};
 use super::Pass;
 use crate::case::Case;
 use crate::edit::{Edit, EditSet};
@@ -31,13 +31,15 @@ struct LineInfo {
     indent: Option<usize>,
 }
 
-/// Bracket depth changes of `line`, outside double-quoted strings (which end at the
-/// line's end).
-fn depth_change(line: &[u8]) -> i64 {
-    let mut d = 0;
-    let mut in_str = false;
-    let mut esc = false;
-    for &b in line {
+/// The bytes of `text[range]` outside double-quoted strings (a `\\` escapes the next
+/// byte in a string), with their positions; the quotes themselves are left out.
+fn outside_strings(
+    text: &[u8],
+    range: std::ops::Range<usize>,
+) -> impl Iterator<Item = (usize, u8)> + '_ {
+    let (mut in_str, mut esc) = (false, false);
+    (range.start..range.end).filter_map(move |i| {
+        let b = text[i];
         if in_str {
             match (esc, b) {
                 (true, _) => esc = false,
@@ -45,16 +47,26 @@ fn depth_change(line: &[u8]) -> i64 {
                 (false, b'"') => in_str = false,
                 _ => {}
             }
-            continue;
+            return None;
         }
-        match b {
-            b'"' => in_str = true,
-            b'(' | b'[' | b'{' => d += 1,
-            b')' | b']' | b'}' => d -= 1,
-            _ => {}
+        if b == b'"' {
+            in_str = true;
+            return None;
         }
-    }
-    d
+        Some((i, b))
+    })
+}
+
+/// Bracket depth changes of `line`, outside double-quoted strings (which end at the
+/// line's end).
+fn depth_change(line: &[u8]) -> i64 {
+    (outside_strings(line, 0..line.len()))
+        .map(|(_, b)| match b {
+            b'(' | b'[' | b'{' => 1,
+            b')' | b']' | b'}' => -1,
+            _ => 0,
+        })
+        .sum()
 }
 
 fn lines(text: &[u8]) -> Vec<LineInfo> {
@@ -242,19 +254,9 @@ impl<C: Case<Item = u8>> Segmenter<C> for Statements {
             let text = case.seq(seq);
             for l in lines(text) {
                 let mut parts = Vec::new();
-                let (mut d, mut start, mut in_str, mut esc) = (0i64, l.start, false, false);
-                for (i, &b) in text.iter().enumerate().take(l.end).skip(l.start) {
-                    if in_str {
-                        match (esc, b) {
-                            (true, _) => esc = false,
-                            (false, b'\\') => esc = true,
-                            (false, b'"') => in_str = false,
-                            _ => {}
-                        }
-                        continue;
-                    }
+                let (mut d, mut start) = (0i64, l.start);
+                for (i, b) in outside_strings(text, l.start..l.end) {
                     match b {
-                        b'"' => in_str = true,
                         b'(' | b'[' | b'{' => d += 1,
                         b')' | b']' | b'}' => d -= 1,
                         b';' if d == 0 => {
@@ -295,19 +297,8 @@ fn lists(text: &[u8]) -> Vec<List> {
     let mut open: Vec<(usize, Vec<usize>)> = Vec::new();
     // (open, close, elements) of every list.
     let mut all: Vec<(usize, usize, List)> = Vec::new();
-    let (mut in_str, mut esc) = (false, false);
-    for (i, &b) in text.iter().enumerate() {
-        if in_str {
-            match (esc, b) {
-                (true, _) => esc = false,
-                (false, b'\\') => esc = true,
-                (false, b'"') => in_str = false,
-                _ => {}
-            }
-            continue;
-        }
+    for (i, b) in outside_strings(text, 0..text.len()) {
         match b {
-            b'"' => in_str = true,
             b'(' | b'[' | b'{' => open.push((i, Vec::new())),
             b',' => {
                 if let Some((_, commas)) = open.last_mut() {
@@ -379,8 +370,7 @@ impl<C: Case<Item = u8>> Segmenter<C> for ListElements {
     }
     fn cut(&self, case: &C, spans: &[Span], ranges: &[(usize, usize)]) -> C {
         let cuts = delete_units::<u8>(spans, ranges);
-        let gone: std::collections::HashSet<(usize, usize, usize)> = (ranges.iter())
-            .flat_map(|&(a, b)| &spans[a..b.min(spans.len())])
+        let gone: std::collections::HashSet<(usize, usize, usize)> = chosen(spans, ranges)
             .map(|s| (s.seq, s.start, s.end))
             .collect();
         let mut set: EditSet<u8> = cuts.clone();

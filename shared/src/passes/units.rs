@@ -30,6 +30,15 @@ pub trait Segmenter<C: Case>: Clone + Send + Sync + 'static {
     }
 }
 
+/// The units `ranges` (unit index ranges of `spans`) choose, in order.
+pub fn chosen<'a>(
+    spans: &'a [Span],
+    ranges: &'a [(usize, usize)],
+) -> impl Iterator<Item = &'a Span> {
+    // A segmentation that shifted under a pass must not make an index past the end.
+    (ranges.iter()).flat_map(|&(a, b)| &spans[a.min(spans.len())..b.min(spans.len())])
+}
+
 /// The edit set that deletes the units `ranges` (unit index ranges).
 pub fn delete_units<T: Clone + PartialEq>(spans: &[Span], ranges: &[(usize, usize)]) -> EditSet<T> {
     let mut set = EditSet::new();

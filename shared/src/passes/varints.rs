@@ -22,7 +22,7 @@
 use std::collections::HashSet;
 
 use super::chunks::is_binary;
-use super::units::{delete_units, Segmenter, Span};
+use super::units::{chosen, delete_units, Segmenter, Span};
 use crate::case::Case;
 use crate::edit::{Edit, EditSet};
 
@@ -421,14 +421,13 @@ impl<C: Case<Item = u8>> Segmenter<C> for Varints {
         for seq in cuts.seqs() {
             let text = case.seq(seq);
             let tree = Tree::read(text);
-            let gone: HashSet<(usize, usize)> = (ranges.iter())
-                .flat_map(|&(a, b)| &spans[a..b.min(spans.len())])
-                .filter(|s| s.seq == seq)
-                .map(|s| (s.start, s.end))
-                .collect();
             if tree.is_empty() {
                 continue;
             }
+            let gone: HashSet<(usize, usize)> = chosen(spans, ranges)
+                .filter(|s| s.seq == seq)
+                .map(|s| (s.start, s.end))
+                .collect();
             set.push(Edit::replace(seq, 0, text.len(), tree.write(text, &gone)));
         }
         case.apply(&set)
