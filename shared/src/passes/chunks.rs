@@ -71,7 +71,7 @@ impl Layout {
 
     /// The blocks of the chain starting at `start`, up to the first block that does
     /// not fit; `true` when it ends exactly at the end of `text`.
-    fn chain(&self, text: &[u8], start: usize) -> (Vec<(usize, usize)>, bool) {
+    pub(super) fn chain(&self, text: &[u8], start: usize) -> (Vec<(usize, usize)>, bool) {
         let mut out = Vec::new();
         let mut p = start;
         while p < text.len() {
@@ -101,7 +101,10 @@ fn marked(text: &[u8], layout: &Layout, blocks: &[(usize, usize)]) -> bool {
         && blocks.iter().all(|&(a, _)| text[a] == text[blocks[0].0])
 }
 
-/// Chains must have this many blocks (fewer prove nothing about the layout).
+/// Chains must have this many blocks (fewer prove nothing about the layout), unless
+/// they end exactly at the end of the file with a length field of 3 or 4 bytes: one
+/// such field that counts exactly the rest of the file (a message's length, a
+/// container box) is no accident.
 const MIN_BLOCKS: usize = 3;
 /// The chain starts within this many bytes of the start (a signature, a header).
 const MAX_START: usize = 64;
@@ -112,16 +115,64 @@ const EXTRA: std::ops::RangeInclusive<i64> = -4..=12;
 /// lengths is easy to find in text by chance.
 pub(crate) use crate::testcase::is_binary;
 
+/// Children start within this many bytes after a block's length field (a type, a
+/// version and flags, a count).
+pub const MAX_SKIP: usize = 16;
+/// Blocks nest at most this deep.
+pub(super) const MAX_DEPTH: usize = 8;
+
+/// The chain of children of a block in `start..end` (its payload's end): the first
+/// skip after the length field with an exact chain (a later skip can find the
+/// grandchildren, past a child's header). A single child counts only for a field of
+/// 3 or 4 bytes (a 2-byte length matches by chance too often).
+pub(super) fn children(
+    text: &[u8],
+    layout: Layout,
+    start: usize,
+    end: usize,
+) -> Option<(usize, Vec<(usize, usize)>)> {
+    let header = start + layout.offset + layout.width;
+    (header..=(header + MAX_SKIP).min(end.saturating_sub(1))).find_map(|at| {
+        let (blocks, exact) = layout.chain(&text[..end], at);
+        let enough = blocks.len() >= 2 || (blocks.len() == 1 && layout.width >= 3);
+        (exact && enough).then_some((at, blocks))
+    })
+}
+
+/// The blocks of `blocks` and of the chains nested in them (see `boxes`).
+fn nested_count(text: &[u8], layout: Layout, blocks: &[(usize, usize)], depth: usize) -> usize {
+    let mut n = blocks.len();
+    if depth < MAX_DEPTH {
+        for &(a, b) in blocks {
+            if let Some((_, kids)) = children(text, layout, a, b - trailer(layout)) {
+                n += nested_count(text, layout, &kids, depth + 1);
+            }
+        }
+    }
+    n
+}
+
 /// The best chain of `text`: one that ends exactly at the end of `text` if any, else
 /// a marked one (see [`MIN_MARKED`]); of those, the layout and start whose chain has
-/// the most blocks (ties: the wider field, then the smaller start, offset and
-/// `|extra|`).
+/// the most blocks, counting the chains nested in them (MP4: a few top-level boxes
+/// hold all the others); ties: the wider field, then the smaller start, offset and
+/// `|extra|`.
 pub fn find_chain(text: &[u8]) -> Option<(Layout, Vec<(usize, usize)>)> {
     if !is_binary(text) {
         return None;
     }
-    // (layout, start, blocks, exact)
-    type Found = (Layout, usize, Vec<(usize, usize)>, bool);
+    // (layout, start, blocks, exact, blocks with the nested ones)
+    type Found = (Layout, usize, Vec<(usize, usize)>, bool, usize);
+    let key = |(l, s, _, e, n): &Found| {
+        (
+            std::cmp::Reverse(*e),
+            std::cmp::Reverse(*n),
+            std::cmp::Reverse(l.width),
+            *s,
+            l.offset,
+            l.extra.abs(),
+        )
+    };
     let mut best: Option<Found> = None;
     for width in [4usize, 3, 2] {
         for big in [true, false] {
@@ -135,35 +186,34 @@ pub fn find_chain(text: &[u8]) -> Option<(Layout, Vec<(usize, usize)>)> {
                     };
                     for start in 0..=MAX_START.min(text.len()) {
                         let (blocks, exact) = layout.chain(text, start);
-                        if blocks.len() < MIN_BLOCKS || (!exact && !marked(text, &layout, &blocks))
-                        {
+                        let few = blocks.is_empty()
+                            || (blocks.len() < MIN_BLOCKS && !(exact && width >= 3));
+                        if few || (!exact && !marked(text, &layout, &blocks)) {
                             continue;
                         }
-                        let better = match &best {
-                            None => true,
-                            Some((l, s, b, e)) => {
-                                let key = |l: &Layout, s: usize, n: usize, e: bool| {
-                                    (
-                                        std::cmp::Reverse(e),
-                                        std::cmp::Reverse(n),
-                                        std::cmp::Reverse(l.width),
-                                        s,
-                                        l.offset,
-                                        l.extra.abs(),
-                                    )
-                                };
-                                key(&layout, start, blocks.len(), exact) < key(l, *s, b.len(), *e)
-                            }
+                        // Nested chains are read only in chains that could win.
+                        if best.as_ref().is_some_and(|b| b.3 && !exact) {
+                            continue;
+                        }
+                        // Nested blocks count for chains of two blocks or more: a
+                        // single block around an aliased copy of the real chain
+                        // (the same fields read at another offset) would otherwise
+                        // win on small files, whose lengths are small numbers.
+                        let n = if exact && blocks.len() >= 2 {
+                            nested_count(text, layout, &blocks, 1)
+                        } else {
+                            blocks.len()
                         };
-                        if better {
-                            best = Some((layout, start, blocks, exact));
+                        let found = (layout, start, blocks, exact, n);
+                        if best.as_ref().is_none_or(|b| key(&found) < key(b)) {
+                            best = Some(found);
                         }
                     }
                 }
             }
         }
     }
-    best.map(|(l, _, b, _)| (l, b))
+    best.map(|(l, _, b, _, _)| (l, b))
 }
 
 /// The blocks of the length-prefixed chain of each binary file (see the module
@@ -204,7 +254,7 @@ pub struct ChunkPayloads {
 }
 
 /// The bytes after the payload: up to 4 (a checksum) of those `extra` counts.
-fn trailer(layout: Layout) -> usize {
+pub(super) fn trailer(layout: Layout) -> usize {
     (layout.extra.max(0) as usize).min(4)
 }
 

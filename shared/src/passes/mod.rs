@@ -2,6 +2,7 @@
 //! change the best case except through `Ctx`. One file per family.
 
 pub mod blocks;
+pub mod boxes;
 pub mod chaos;
 pub mod choices;
 pub mod chunks;
@@ -29,6 +30,7 @@ use crate::testcase::TestCase;
 pub use ctx::{Ctx, Interrupt};
 
 pub use blocks::{BlockLevels, Blocks, ListElements, Statements};
+pub use boxes::{Boxes, Framed};
 pub use chaos::Chaos;
 pub use choices::{Change, Choices, Step};
 pub use chunks::{ChunkPayloads, LengthChunks};
@@ -311,6 +313,7 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         bet(RustRenames),
         Box::new(Delete::new(StringContents, "rust-strings", usize::MAX)),
         Box::new(Delete::new(LengthChunks, "chunks", usize::MAX)),
+        Box::new(Delete::new(Boxes::default(), "boxes", usize::MAX)),
         Box::new(Pointers),
         Box::new(Delete::new(
             Relocating::default(),
@@ -348,12 +351,12 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         Box::new(Delete::new(Statements, "statements", usize::MAX)),
         Box::new(Delete::new(ListElements, "list-elements", usize::MAX)),
         fallback(CutPass::new(Brackets)),
-        Box::new(Delete::new(Tokens, "tokens", usize::MAX)),
+        Box::new(Delete::new(Framed::new(Tokens), "tokens", usize::MAX)),
         fallback(CutPass::new(Repeats)),
         fallback(CutPass::new(Ngrams)),
         Box::new(SharedValues::new(TextInts)),
         Box::new(ShrinkEach::new(TextInts)),
-        Box::new(Delete::new(NonRust(Items), "bytes", 20_000)),
+        Box::new(Delete::new(Framed::new(NonRust(Items)), "bytes", 20_000)),
         Box::new(Pairs::default()),
         Box::new(ReplaceTokens::default()),
     ]

@@ -1634,6 +1634,419 @@ def gen_graphql(rng, size, trigger):
 
 
 # ---------------------------------------------------------------------------------------
+# HCL (Terraform): hcl-edit 0.7.2 (a configuration of many variables, resources, data
+# sources, modules and outputs)
+
+TF_REGIONS = ("eu-west-1", "eu-central-1", "us-east-1", "us-west-2", "ap-southeast-2")
+TF_TYPES = ("t3.micro", "t3.small", "t3.medium", "m5.large", "c5.xlarge", "r5.large")
+
+
+def tf_tags(rng, n, extra=None):
+    """A multi-line object of tags, some items with a trailing comment."""
+    items = [("Name", f"\"{word(rng)}-{word(rng)}-{n}\""),
+             ("Environment", "var.environment"),
+             ("Team", f"\"{word(rng)}\""),
+             ("ManagedBy", "\"terraform\"")]
+    if rng.random() < 0.5:
+        items.append(("Service", f"local.services[{rng.randint(0, 9)}]"))
+    width = max(len(k) for k, _ in items) + 1
+    lines = []
+    for k, v in items:
+        comment = f" # {words(rng, 1, 4)}" if rng.random() < 0.25 else ""
+        lines.append(f"    {k.ljust(width)}= {v}{comment}")
+    if extra is not None:
+        lines.append(extra)
+    return "  tags = {\n" + "\n".join(lines) + "\n  }\n"
+
+
+def tf_block(rng, n, extra_tag=None):
+    kind = rng.randrange(8) if extra_tag is None else 1
+    name = f"{word(rng)}_{word(rng)}_{n}"
+    if kind == 0:
+        default = rng.choice((f"\"{word(rng)}\"", str(rng.randint(1, 500)), "true",
+                              f"[\"{word(rng)}\", \"{word(rng)}\"]"))
+        return (f"variable \"{name}\" {{\n"
+                f"  description = \"{words(rng, 3, 9).capitalize()}.\"\n"
+                f"  type        = {rng.choice(('string', 'number', 'bool', 'list(string)'))}\n"
+                f"  default     = {default}\n}}\n\n")
+    if kind in (1, 2):
+        count = f"  count         = var.enabled ? {rng.randint(1, 4)} : 0\n" if rng.random() < 0.4 else ""
+        return (f"resource \"aws_instance\" \"{name}\" {{\n{count}"
+                f"  ami           = data.aws_ami.{word(rng)}.id\n"
+                f"  instance_type = \"{rng.choice(TF_TYPES)}\"\n"
+                f"  subnet_id     = element(module.vpc.private_subnets, {rng.randint(0, 2)})\n"
+                f"  user_data     = templatefile(\"${{path.module}}/{word(rng)}.sh\", {{ port = {rng.randint(1024, 9999)} }})\n\n"
+                f"  root_block_device {{\n"
+                f"    volume_size = {rng.choice((8, 20, 50, 100))}\n"
+                f"    encrypted   = true\n  }}\n\n"
+                + tf_tags(rng, n, extra_tag) + "}\n\n")
+    if kind == 3:
+        rules = "".join(
+            f"  ingress {{\n    from_port   = {p}\n    to_port     = {p}\n    protocol    = \"tcp\"\n"
+            f"    cidr_blocks = [\"10.{rng.randint(0, 255)}.0.0/16\"]\n  }}\n"
+            for p in rng.sample((22, 80, 443, 5432, 6379, 8080, 9090), rng.randint(1, 3)))
+        return (f"resource \"aws_security_group\" \"{name}\" {{\n"
+                f"  name_prefix = \"{word(rng)}-\"\n  vpc_id      = module.vpc.vpc_id\n\n"
+                + rules + "\n" + tf_tags(rng, n) + "}\n\n")
+    if kind == 4:
+        return (f"module \"{name}\" {{\n"
+                f"  source  = \"terraform-aws-modules/{word(rng)}/aws\"\n"
+                f"  version = \"~> {rng.randint(2, 5)}.{rng.randint(0, 9)}\"\n\n"
+                f"  name   = \"${{var.project}}-{word(rng)}\"\n"
+                f"  region = \"{rng.choice(TF_REGIONS)}\"\n"
+                f"  zones  = [for z in var.zones : \"${{z}}-{word(rng)}\" if z != \"\"]\n"
+                f"  limits = {{ cpu = {rng.randint(1, 8)}, memory = \"{rng.choice((512, 1024, 2048))}Mi\" }}\n}}\n\n")
+    if kind == 5:
+        return (f"output \"{name}\" {{\n"
+                f"  description = \"{words(rng, 2, 6).capitalize()}.\"\n"
+                f"  value       = aws_instance.{word(rng)}_{word(rng)}_{max(0, n - 3)}[*].private_ip\n"
+                f"  sensitive   = {rng.choice(('true', 'false'))}\n}}\n\n")
+    if kind == 6:
+        return (f"data \"aws_iam_policy_document\" \"{name}\" {{\n"
+                f"  statement {{\n    sid     = \"{word(rng).title()}{n}\"\n"
+                f"    effect  = \"Allow\"\n"
+                f"    actions = [\"s3:GetObject\", \"s3:ListBucket\", \"{word(rng)}:{word(rng).title()}\"]\n"
+                f"    resources = [\n      \"arn:aws:s3:::{word(rng)}-{n}\",\n      \"arn:aws:s3:::{word(rng)}-{n}/*\",\n    ]\n  }}\n}}\n\n")
+    return (f"locals {{\n  # {words(rng, 3, 8)}\n"
+            f"  {name} = {{\n"
+            + "".join(f"    {word(rng)}{i} = {rng.choice((str(rng.randint(0, 99)), 'upper(var.project)', repr(word(rng)).replace(chr(39), chr(34))))}\n"
+                      for i in range(rng.randint(2, 5)))
+            + f"  }}\n  {name}_list = concat(var.zones, [\"{word(rng)}\"])\n}}\n\n")
+
+
+def gen_terraform(rng, size, trigger):
+    head = ("terraform {\n  required_version = \">= 1.5\"\n\n  required_providers {\n"
+            "    aws = {\n      source  = \"hashicorp/aws\"\n      version = \"~> 5.0\"\n    }\n  }\n}\n\n"
+            "provider \"aws\" {\n  region = var.region\n}\n\n")
+    blocks = fill(rng, size - len(head), tf_block)
+    mid = len(blocks) // 2
+    # An object item whose value is followed by a comment with no space before it:
+    # the value's decor suffix is empty and has no span, and the parser unwraps that span.
+    # The harmless twin has the space.
+    sep = "" if trigger else " "
+    blocks[mid] = tf_block(random.Random(23), mid,
+                           extra_tag=f"    CostCenter  = \"cc-4417\"{sep}# billing, see FIN-2210")
+    return (head + "".join(blocks)).encode()
+
+
+# ---------------------------------------------------------------------------------------
+# Desktop entry: freedesktop-desktop-entry 0.7.6 (an application's entry with many actions,
+# every name and comment localized)
+
+DESKTOP_LOCALES = ("ar ast be bg bn ca cs cy da de el en_GB eo es et eu fa fi fr fy ga gl he "
+                   "hi hr hu hy id is it ja ka kk ko lt lv mk ml mr ms nb nl nn oc pa pl pt "
+                   "pt_BR ro ru si sk sl sq sr sr@latin sv ta te th tr uk uz vi zh_CN zh_TW").split()
+DESKTOP_ACCENTS = "áàâäãåçéèêëíìîïñóòôöõúùûüýÿßøæœ"
+
+
+def desktop_text(rng, lo, hi):
+    """A pseudo-translation: words, some with an accented letter."""
+    out = []
+    for _ in range(rng.randint(lo, hi)):
+        w = word(rng)
+        if rng.random() < 0.3:
+            i = rng.randrange(len(w))
+            w = w[:i] + rng.choice(DESKTOP_ACCENTS) + w[i + 1:]
+        out.append(w)
+    return " ".join(out).capitalize()
+
+
+def desktop_localized(rng, key, lo, hi, bad=None):
+    lines = [f"{key}={desktop_text(rng, lo, hi)}"]
+    for loc in DESKTOP_LOCALES:
+        if rng.random() < 0.9:
+            lines.append(f"{key}[{loc}]={desktop_text(rng, lo, hi)}")
+    if bad is not None:
+        lines.insert(len(lines) // 2, f"{key}[{bad[0]}]={bad[1]}")
+    return lines
+
+
+def desktop_action(rng, n, bad=None):
+    ident = f"{word(rng)}-{word(rng)}-{n}"
+    lines = [f"[Desktop Action {ident}]"]
+    lines += desktop_localized(rng, "Name", 2, 4)
+    lines += desktop_localized(rng, "Comment", 4, 9, bad=bad)
+    flag = rng.choice(("--new-window", "--private", "--profile %f", "--open-folder %U", "--safe-mode"))
+    lines.append(f"Exec=example-studio {flag} --{word(rng)}={rng.randint(1, 99)}")
+    if rng.random() < 0.4:
+        lines.append(f"Icon=example-studio-{word(rng)}")
+    return ident, "\n".join(lines) + "\n\n"
+
+
+def gen_desktop(rng, size, trigger):
+    head = ["[Desktop Entry]", "Version=1.5", "Type=Application"]
+    head += desktop_localized(rng, "Name", 2, 3)
+    head += desktop_localized(rng, "GenericName", 2, 4)
+    head += desktop_localized(rng, "Comment", 5, 12)
+    head += [f"Keywords={';'.join(word(rng) for _ in range(6))};",
+             "Exec=example-studio %U", "TryExec=example-studio", "Icon=example-studio",
+             "Terminal=false", "StartupNotify=true", "StartupWMClass=ExampleStudio",
+             "Categories=Graphics;2DGraphics;RasterGraphics;GTK;",
+             "MimeType=image/png;image/jpeg;image/webp;image/tiff;image/x-xcf;application/x-example-project;"]
+    head_text = "\n".join(head) + "\n"
+    actions = []
+    total = len(head_text) + 200
+    while total < size - 5000:            # an action is about 5 KB: stop near the size
+        actions.append(desktop_action(rng, len(actions)))
+        total += len(actions[-1][1]) + 25  # its body and its name in `Actions=`
+    mid = len(actions) // 2
+    # A localized comment that ends in a lone backslash: format_value finds the backslash
+    # at the last byte and reads the byte after it. The harmless twin escapes it (`\\`).
+    bad = ("pl", "Otw\u00f3rz katalog projektu na dysku C:\\" + ("" if trigger else "\\"))
+    actions[mid] = desktop_action(random.Random(29), mid, bad=bad)
+    head_text += "Actions=" + "".join(ident + ";" for ident, _ in actions) + "\n\n"
+    return (head_text + "".join(body for _, body in actions)).encode()
+
+
+# ---------------------------------------------------------------------------------------
+# BSON: bson 0.12.0 (a mongodump-style file: a collection's documents one after another)
+
+
+def bson_cstring(s):
+    return s.encode() + b"\x00"
+
+
+def bson_doc(items):
+    """items: (key, value) pairs; value is a tagged tuple (type byte, encoded bytes)."""
+    body = b"".join(bytes([t]) + bson_cstring(k) + v for k, (t, v) in items)
+    return struct.pack("<i", len(body) + 5) + body + b"\x00"
+
+
+def bson_s(s):
+    b = s.encode()
+    return (0x02, struct.pack("<i", len(b) + 1) + b + b"\x00")
+
+
+def bson_i32(n):
+    return (0x10, struct.pack("<i", n))
+
+
+def bson_i64(n):
+    return (0x12, struct.pack("<q", n))
+
+
+def bson_f64(x):
+    return (0x01, struct.pack("<d", x))
+
+
+def bson_date(ms):
+    return (0x09, struct.pack("<q", ms))
+
+
+def bson_sub(items):
+    return (0x03, bson_doc(items))
+
+
+def bson_arr(values):
+    return (0x04, bson_doc([(str(i), v) for i, v in enumerate(values)]))
+
+
+def bson_user(rng, n, born=None):
+    first, last = rng.choice(FIRST), rng.choice(LAST)
+    oid = struct.pack(">I", 1600000000 + n * 3600) + struct.pack(">Q", rng.getrandbits(64))[:5] + struct.pack(">I", n)[1:]
+    if born is None:
+        born = rng.randint(-20000, 13000) * 86_400_000        # a date at midnight, 1915-2005
+    created = rng.randint(1_300_000_000_000, 1_700_000_000_000)
+    items = [("_id", (0x07, oid)),
+             ("name", bson_s(f"{first} {last}")),
+             ("email", bson_s(f"{first.lower()}.{last.lower()}{n}@example.org")),
+             ("born", bson_date(born)),
+             ("created_at", bson_date(created)),
+             ("last_login", bson_date(created + rng.randint(0, 10**10)) if rng.random() < 0.8 else (0x0A, b"")),
+             ("active", (0x08, bytes([rng.random() < 0.85]))),
+             ("score", bson_f64(round(rng.uniform(0, 100), 2))),
+             ("visits", bson_i64(rng.randint(0, 10**7))),
+             ("address", bson_sub([("street", bson_s(f"{rng.randint(1, 400)} {word(rng).title()} Street")),
+                                   ("city", bson_s(rng.choice(CITIES))),
+                                   ("country", bson_s(rng.choice(COUNTRIES))),
+                                   ("zip", bson_s(f"{rng.randint(1000, 99999)}"))])),
+             ("tags", bson_arr([bson_s(word(rng)) for _ in range(rng.randint(0, 4))]))]
+    orders = []
+    for _ in range(rng.randint(0, 3)):
+        orders.append(bson_sub([("sku", bson_s(f"{word(rng).upper()}-{rng.randint(100, 999)}")),
+                                ("qty", bson_i32(rng.randint(1, 12))),
+                                ("price", bson_f64(rng.randint(99, 99999) / 100)),
+                                ("at", bson_date(created + rng.randint(0, 10**9)))]))
+    items.append(("orders", bson_arr(orders)))
+    return bson_doc(items)
+
+
+def gen_bson(rng, size, trigger):
+    docs = fill(rng, size, bson_user)
+    mid = len(docs) // 2
+    # A birth date before 1970 with a time of day and milliseconds (1969-07-20T20:17:40.123Z):
+    # `(time % 1000) as u32` is 2^32 - 877, and multiplying it by 1_000_000 overflows. The
+    # harmless twin is the same instant without its milliseconds (time % 1000 == 0).
+    born = -14_182_940_000 + (123 if trigger else 0)
+    docs[mid] = bson_user(random.Random(31), mid, born=born)
+    return b"".join(docs)
+
+
+# ---------------------------------------------------------------------------------------
+# AVI (RIFF): riff 1.0.1 (a tree of chunks: `hdrl` and `strl` header lists, a `movi` list
+# of `rec ` lists of video and audio chunks, an `idx1` index)
+
+
+def riff_chunk(fourcc, body):
+    pad = b"\x00" if len(body) % 2 else b""
+    return fourcc + struct.pack("<I", len(body)) + body + pad
+
+
+def riff_list(form, children, size_delta=0):
+    body = form + b"".join(children)
+    return b"LIST" + struct.pack("<I", len(body) + size_delta) + body
+
+
+def gen_avi(rng, size, trigger):
+    w, h, fps, rate = 160, 120, 15, 8000
+    audio_per_frame = rate // fps
+    recs, index, movi_off = [], [], 4          # idx1 offsets count from the `movi` form type
+    total = 2200
+    while total < size:
+        n = len(recs)
+        key = n % 12 == 0
+        vlen = rng.randint(1400, 2100) if key else rng.randint(200, 900)
+        video = bytes(rng.getrandbits(8) for _ in range(vlen))
+        audio = bytes(128 + int(40 * ((i * (3 + n % 5)) % 64 - 32) / 32) for i in range(audio_per_frame))
+        vc, ac = riff_chunk(b"00dc", video), riff_chunk(b"01wb", audio)
+        index.append(struct.pack("<4sIII", b"00dc", 0x10 if key else 0, movi_off + 12, vlen))
+        index.append(struct.pack("<4sIII", b"01wb", 0x10, movi_off + 12 + len(vc), len(audio)))
+        recs.append((vc, ac))
+        movi_off += 12 + len(vc) + len(ac)
+        total += 12 + len(vc) + len(ac) + 32
+    nframes = len(recs)
+    mid = nframes // 2
+    rec_lists = []
+    for i, (vc, ac) in enumerate(recs):
+        # The middle `rec ` list's size has its high byte set (a bit flip): 16 MiB past the
+        # end of the file. Walking it reads the chunks after it as its own, then reads a
+        # chunk header at the end of the file, and Iter::next unwraps the error.
+        delta = 0x01000000 if (trigger and i == mid) else 0
+        rec_lists.append(riff_list(b"rec ", [vc, ac], size_delta=delta))
+    avih = struct.pack("<IIIIIIIIII4I", 1_000_000 // fps, 120000, 0, 0x910, nframes, 0, 2,
+                       4096, w, h, 0, 0, 0, 0)
+    vstrh = struct.pack("<4s4sIHHIIIIIIIIhhhh", b"vids", b"MJPG", 0, 0, 0, 0, 1, fps, 0,
+                        nframes, 4096, 10000, 0, 0, 0, w, h)
+    vstrf = struct.pack("<IiiHHIIiiII", 40, w, h, 1, 24, 0x47504A4D, w * h * 3, 0, 0, 0, 0)
+    astrh = struct.pack("<4s4sIHHIIIIIIIIhhhh", b"auds", b"\x01\x00\x00\x00", 0, 0, 0, 0, 1,
+                        rate, 0, nframes * audio_per_frame, 4096, 10000, 1, 0, 0, 0, 0)
+    astrf = struct.pack("<HHIIHHH", 1, 1, rate, rate, 1, 8, 0)
+    hdrl = riff_list(b"hdrl", [
+        riff_chunk(b"avih", avih),
+        riff_list(b"strl", [riff_chunk(b"strh", vstrh), riff_chunk(b"strf", vstrf),
+                            riff_chunk(b"strn", b"Video: example capture\x00")]),
+        riff_list(b"strl", [riff_chunk(b"strh", astrh), riff_chunk(b"strf", astrf),
+                            riff_chunk(b"strn", b"Audio: mono 8 kHz\x00")]),
+        riff_list(b"odml", [riff_chunk(b"dmlh", struct.pack("<I", nframes) + bytes(244))]),
+    ])
+    info = riff_list(b"INFO", [riff_chunk(b"INAM", f"{words(rng, 2, 5).title()}\x00".encode()),
+                               riff_chunk(b"IART", f"{rng.choice(FIRST)} {rng.choice(LAST)}\x00".encode()),
+                               riff_chunk(b"ICMT", f"{words(rng, 6, 14)}\x00".encode()),
+                               riff_chunk(b"ICRD", b"2024-05-17\x00"),
+                               riff_chunk(b"ISFT", b"Lavf60.16.100\x00")])
+    junk = riff_chunk(b"JUNK", bytes(1016))
+    movi = riff_list(b"movi", rec_lists)
+    idx1 = riff_chunk(b"idx1", b"".join(index))
+    body = b"AVI " + hdrl + info + junk + movi + idx1
+    return b"RIFF" + struct.pack("<I", len(body)) + body
+
+
+# ---------------------------------------------------------------------------------------
+# ELF core dump: goblin 0.3.1 (x86-64: a program header table of one PT_NOTE segment and
+# many PT_LOAD segments; the notes are per-process and per-thread records)
+
+NT_PRSTATUS, NT_FPREGSET, NT_PRPSINFO, NT_AUXV, NT_X86_XSTATE = 1, 2, 3, 6, 0x202
+NT_SIGINFO, NT_FILE = 0x53494749, 0x46494C45
+
+
+def elf_note(name, ntype, desc, namesz=None):
+    """An ELF note: namesz, descsz, type, then the name and the descriptor, each padded to
+    4 bytes. namesz=0 writes a note with no name at all."""
+    nb = b"" if namesz == 0 else name.encode() + b"\x00"
+    pad = lambda b: b + bytes(-len(b) % 4)
+    return struct.pack("<III", len(nb), len(desc), ntype) + pad(nb) + pad(desc)
+
+
+def core_prstatus(rng, tid, pid, signo):
+    regs = [rng.getrandbits(64) for _ in range(27)]
+    regs[16] = 0x55_5555_4000 + rng.randrange(0x10000)        # rip
+    regs[19] = 0x7FFF_F7A0_0000 + rng.randrange(0x100000) * 8  # rsp
+    return (struct.pack("<iii", signo, 0, 0) + struct.pack("<hxx", signo) +
+            struct.pack("<QQ", 0, rng.getrandbits(32)) + struct.pack("<iiii", tid, pid, pid, pid) +
+            b"".join(struct.pack("<qq", rng.randint(0, 500), rng.randrange(10**6)) for _ in range(4)) +
+            struct.pack("<27Q", *regs) + struct.pack("<ixxxx", 1))
+
+
+def core_thread_notes(rng, tid, pid, signo, xstate_namesz=None):
+    fpregs = struct.pack("<HHHHQQII", 0x37F, 0, 0, 0, 0, 0, 0x1F80, 0xFFFF) + \
+        bytes(rng.getrandbits(8) if i % 3 else 0 for i in range(480))
+    xstate = fpregs + bytes(64) + bytes(rng.getrandbits(8) for _ in range(256)) + bytes(832 - 512 - 64 - 256)
+    return (elf_note("CORE", NT_PRSTATUS, core_prstatus(rng, tid, pid, signo)) +
+            elf_note("CORE", NT_FPREGSET, fpregs) +
+            elf_note("LINUX", NT_X86_XSTATE, xstate, namesz=xstate_namesz))
+
+
+def gen_core(rng, size, trigger):
+    pid = rng.randint(2000, 60000)
+    libs = [f"/usr/lib/x86_64-linux-gnu/lib{w}.so.{rng.randint(1, 9)}" for w in
+            ("c", "m", "pthread", "ssl", "crypto", "z", "stdc++", "gcc_s", "dl", "rt")]
+    maps = [(0x55_5555_4000, 0x55_5555_8000, "/usr/bin/example-server")]
+    base = 0x7FFF_F700_0000
+    for lib in libs:
+        length = rng.randint(4, 60) * 0x1000
+        maps.append((base, base + length, lib))
+        base += length + 0x1000
+    # Process notes: PRSTATUS of the crashing thread, PRPSINFO, SIGINFO, AUXV, FILE.
+    signo = 11
+    psinfo = (struct.pack("<bbbBQIIiiii", 0, ord("R"), 0, 0, 0x400600, 1000, 1000, pid, 1, pid, pid) +
+              b"example-server\x00\x00" + b"/usr/bin/example-server --workers 64 --port 8443".ljust(80, b"\x00"))
+    siginfo = struct.pack("<iii4xQ", signo, 0, 1, 0x10) + bytes(104)
+    auxv = b"".join(struct.pack("<QQ", k, v) for k, v in
+                    ((33, 0x7FFF_F7FC_1000), (16, 0x178BFBFF), (6, 4096), (17, 100), (3, 0x55_5555_4040),
+                     (4, 56), (5, 13), (7, 0x7FFF_F7FC_3000), (9, 0x55_5555_5060), (11, 1000),
+                     (12, 1000), (13, 1000), (14, 1000), (23, 0), (25, 0x7FFF_FFFF_E3B9), (0, 0)))
+    nt_file = struct.pack("<QQ", len(maps), 4096) + b"".join(
+        struct.pack("<QQQ", lo, hi, 0) for lo, hi, _ in maps) + b"".join(p.encode() + b"\x00" for _, _, p in maps)
+    notes = [elf_note("CORE", NT_PRSTATUS, core_prstatus(rng, pid, pid, signo)) +
+             elf_note("CORE", NT_PRPSINFO, psinfo) + elf_note("CORE", NT_SIGINFO, siginfo) +
+             elf_note("CORE", NT_AUXV, auxv) + elf_note("CORE", NT_FILE, nt_file)]
+    # Memory: a page or two of each mapping's start (code, data), the heap and the stack;
+    # anonymous mappings filtered out (file size 0).
+    segments = []
+    for lo, hi, _ in maps:
+        segments.append((lo, hi - lo, bytes(rng.getrandbits(8) for _ in range(rng.choice((512, 1024, 2048))))))
+    segments.append((0x55_5556_0000, 0x21000, b""))
+    segments.append((0x7FFF_FFFD_E000, 0x21000, bytes(rng.getrandbits(8) for _ in range(4096))))
+    mem_total = sum(len(d) for _, _, d in segments)
+    nthreads_budget = size - 64 - 56 * (len(segments) + 1) - mem_total - len(notes[0])
+    thread_notes = []
+    while sum(map(len, thread_notes)) < nthreads_budget:
+        thread_notes.append(None)
+        thread_notes[-1] = core_thread_notes(rng, pid + len(thread_notes), pid, 0)
+    mid = len(thread_notes) // 2
+    # The middle thread's NT_X86_XSTATE note has a name size of 0 (no name), where every
+    # other one is "LINUX": Note::try_from_ctx computes `n_namesz - 1`. The harmless twin
+    # is the same note with its name.
+    thread_notes[mid] = core_thread_notes(random.Random(37), pid + mid + 1, pid, 0,
+                                          xstate_namesz=0 if trigger else None)
+    note_data = notes[0] + b"".join(thread_notes)
+    phnum = 1 + len(segments)
+    offset = 64 + 56 * phnum
+    phdrs = [struct.pack("<IIQQQQQQ", 4, 0, offset, 0, 0, len(note_data), 0, 4)]
+    offset += len(note_data)
+    offset += -offset % 16
+    body = [note_data + bytes(-(64 + 56 * phnum + len(note_data)) % 16)]
+    for vaddr, memsz, data in segments:
+        flags = 5 if vaddr < 0x55_5556_0000 or (vaddr >> 40) == 0x7F and vaddr < 0x7FFF_FF00_0000 else 6
+        phdrs.append(struct.pack("<IIQQQQQQ", 1, flags, offset if data else 0, vaddr, 0, len(data), memsz, 4096))
+        body.append(data)
+        offset += len(data)
+    ehdr = (b"\x7fELF" + bytes([2, 1, 1, 0]) + bytes(8) +
+            struct.pack("<HHIQQQIHHHHHH", 4, 62, 1, 0, 64, 0, 0, 64, 56, phnum, 64, 0, 0))
+    return ehdr + b"".join(phdrs) + b"".join(body)
+
+
+# ---------------------------------------------------------------------------------------
 
 CASES = {
     # full_moon 1.1.0 (luau): an interpolated string with an empty `{}` gives the
@@ -1720,6 +2133,25 @@ CASES = {
     # argument: `pair.as_str().parse().expect("failed to parse number")`
     # (src/parse/mod.rs:153, async-graphql/async-graphql#704).
     "async-graphql-number-range": ("big.graphql", gen_graphql),
+    # hcl-edit 0.7.2: an object item whose value is followed by a comment with no space
+    # before it: the value's decor suffix has no span, and `suffix.span().unwrap()` panics
+    # (src/parser/expr.rs:433, martinohmann/hcl-rs#284, fixed in hcl-edit 0.7.3 / hcl-rs 0.16.4).
+    "hcl-edit-comment-suffix": ("big.tf", gen_terraform),
+    # freedesktop-desktop-entry 0.7.6: a value that ends in a lone backslash: format_value
+    # checks `input.len() < i + 1` instead of `<=`, then reads `input.as_bytes()[i + 1]`
+    # (src/decoder.rs:285, fixed by pop-os/freedesktop-desktop-entry#39 in 0.7.7).
+    "desktop-entry-trailing-backslash": ("big.desktop", gen_desktop),
+    # bson 0.12.0: a UTC datetime before 1970 that is not a whole second: the decoder
+    # computes `((time % 1000) as u32) * 1_000_000` and the product overflows
+    # (src/decoder/mod.rs:209, mongodb/bson-rust#64; fixed in 0.12.1).
+    "bson-negative-datetime": ("big.bson", gen_bson),
+    # riff 1.0.1: a LIST chunk whose size runs past the end of the file: its iterator reads
+    # a chunk header at the end of the file and unwraps the error (src/lib.rs:186,
+    # frabert/riff#9 "Remove unwrap in iter", released in 2.0.0).
+    "riff-list-size-overrun": ("big.avi", gen_avi),
+    # goblin 0.3.1: an ELF note whose name size is 0: `Note::try_from_ctx` reads the name
+    # with length `n_namesz - 1` (src/elf/note.rs:208, m4b/goblin#256, fixed in 0.3.2).
+    "goblin-elf-note-empty-name": ("big.core", gen_core),
 }
 
 
