@@ -100,9 +100,10 @@ impl Memo {
 }
 
 /// `cuts` (sorted, disjoint, each inside the file) with every block's length lowered
-/// by the bytes cut inside it (inside `inner..inner_end`: a cut of nested blocks can
-/// start inside one block and end past it). A block whose header or trailer a cut
-/// touches keeps its length (it is gone, or broken whatever its length says).
+/// by the bytes cut inside it (between its length field and its trailer: a cut of
+/// nested blocks can start inside one block and end past it). A block whose length
+/// field (or what precedes it) or trailer a cut touches keeps its length (it is gone,
+/// or broken whatever its length says).
 fn with_lengths(text: &[u8], tree: &Tree, seq: usize, cuts: &[(usize, usize)]) -> EditSet<u8> {
     let mut set = EditSet::new();
     for &(a, b) in cuts {
@@ -112,11 +113,13 @@ fn with_lengths(text: &[u8], tree: &Tree, seq: usize, cuts: &[(usize, usize)]) -
     for block in &tree.blocks {
         let overlap =
             |&(a, b): &(usize, usize), lo: usize, hi: usize| b.min(hi).saturating_sub(a.max(lo));
+        // What follows the length field (a type, flags, children) is the block's.
+        let body = (block.start + layout.offset + layout.width).min(block.inner_end);
         let removed: usize = (cuts.iter())
-            .map(|c| overlap(c, block.inner, block.inner_end))
+            .map(|c| overlap(c, body, block.inner_end))
             .sum();
         let framing = cuts.iter().any(|c| {
-            overlap(c, block.start, block.inner) > 0 || overlap(c, block.inner_end, block.end) > 0
+            overlap(c, block.start, body) > 0 || overlap(c, block.inner_end, block.end) > 0
         });
         if removed == 0 || framing {
             continue;
@@ -344,6 +347,27 @@ mod tests {
             .find(|b| &data[b.start + 4..b.start + 8] == b"meta")
             .unwrap();
         assert_eq!(meta.inner, meta.start + 12);
+    }
+
+    #[test]
+    fn a_small_file_of_zeros_keeps_its_layout() {
+        // Two top-level boxes, payloads of zeros (where a 2-byte length of 0 chains
+        // by itself): the nested boxes are the evidence for the real layout.
+        let mut meta = vec![0, 0, 0, 0];
+        meta.extend(mp4_box(b"hdlr", &[0; 25]));
+        meta.extend(mp4_box(b"ilst", &item(3)));
+        let udta = mp4_box(b"udta", &mp4_box(b"meta", &meta));
+        let data = [
+            mp4_box(b"ftyp", b"M4A \0\0\0\0M4A mp42isom"),
+            mp4_box(b"moov", &[mp4_box(b"mvhd", &[0; 100]), udta].concat()),
+        ]
+        .concat();
+        let tree = find_tree(&data).unwrap();
+        assert_eq!(
+            (tree.layout.offset, tree.layout.width, tree.layout.extra),
+            (0, 4, -4)
+        );
+        assert_eq!(tree.blocks.len(), 9);
     }
 
     fn reduce(

@@ -139,13 +139,25 @@ pub(super) fn children(
     })
 }
 
-/// The blocks of `blocks` and of the chains nested in them (see `boxes`).
-fn nested_count(text: &[u8], layout: Layout, blocks: &[(usize, usize)], depth: usize) -> usize {
-    let mut n = blocks.len();
-    if depth < MAX_DEPTH {
-        for &(a, b) in blocks {
+/// The evidence a chain gives for its layout: 2 for each block whose length field
+/// holds a value other than 0, 1 for a 0 (runs of zeros chain by themselves), with
+/// the chains nested in its blocks when `nested` (see `boxes`).
+fn evidence(
+    text: &[u8],
+    layout: Layout,
+    blocks: &[(usize, usize)],
+    depth: usize,
+    nested: bool,
+) -> usize {
+    let mut n = 0;
+    for &(a, b) in blocks {
+        n += match layout.read(text, a) {
+            Some(0) | None => 1,
+            Some(_) => 2,
+        };
+        if nested && depth < MAX_DEPTH {
             if let Some((_, kids)) = children(text, layout, a, b - trailer(layout)) {
-                n += nested_count(text, layout, &kids, depth + 1);
+                n += evidence(text, layout, &kids, depth + 1, true);
             }
         }
     }
@@ -153,15 +165,15 @@ fn nested_count(text: &[u8], layout: Layout, blocks: &[(usize, usize)], depth: u
 }
 
 /// The best chain of `text`: one that ends exactly at the end of `text` if any, else
-/// a marked one (see [`MIN_MARKED`]); of those, the layout and start whose chain has
-/// the most blocks, counting the chains nested in them (MP4: a few top-level boxes
-/// hold all the others); ties: the wider field, then the smaller start, offset and
-/// `|extra|`.
+/// a marked one (see [`MIN_MARKED`]); of those, the layout and start whose chain gives
+/// the most evidence (exact chains: see [`evidence`], counting the chains nested in
+/// its blocks, as MP4's few top-level boxes hold all the others; marked chains: the
+/// most blocks); ties: the wider field, then the smaller start, offset and `|extra|`.
 pub fn find_chain(text: &[u8]) -> Option<(Layout, Vec<(usize, usize)>)> {
     if !is_binary(text) {
         return None;
     }
-    // (layout, start, blocks, exact, blocks with the nested ones)
+    // (layout, start, blocks, exact, evidence)
     type Found = (Layout, usize, Vec<(usize, usize)>, bool, usize);
     let key = |(l, s, _, e, n): &Found| {
         (
@@ -199,8 +211,8 @@ pub fn find_chain(text: &[u8]) -> Option<(Layout, Vec<(usize, usize)>)> {
                         // single block around an aliased copy of the real chain
                         // (the same fields read at another offset) would otherwise
                         // win on small files, whose lengths are small numbers.
-                        let n = if exact && blocks.len() >= 2 {
-                            nested_count(text, layout, &blocks, 1)
+                        let n = if exact {
+                            evidence(text, layout, &blocks, 1, blocks.len() >= 2)
                         } else {
                             blocks.len()
                         };
