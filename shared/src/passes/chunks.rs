@@ -104,7 +104,8 @@ fn marked(text: &[u8], layout: &Layout, blocks: &[(usize, usize)]) -> bool {
 /// Chains must have this many blocks (fewer prove nothing about the layout), unless
 /// they end exactly at the end of the file with a length field of 3 or 4 bytes: one
 /// such field that counts exactly the rest of the file (a message's length, a
-/// container box) is no accident.
+/// container box) is no accident — when it is a block that starts the file (small
+/// files have small numbers everywhere, and a block could start at any of 64 bytes).
 const MIN_BLOCKS: usize = 3;
 /// The chain starts within this many bytes of the start (a signature, a header).
 const MAX_START: usize = 64;
@@ -199,6 +200,7 @@ pub fn find_chain(text: &[u8]) -> Option<(Layout, Vec<(usize, usize)>)> {
                     for start in 0..=MAX_START.min(text.len()) {
                         let (blocks, exact) = layout.chain(text, start);
                         let few = blocks.is_empty()
+                            || (blocks.len() == 1 && start > 0)
                             || (blocks.len() < MIN_BLOCKS && !(exact && width >= 3));
                         if few || (!exact && !marked(text, &layout, &blocks)) {
                             continue;
