@@ -483,34 +483,13 @@ mod tests {
         input: &str,
         pred: impl Fn(&str) -> bool + Sync,
     ) -> (String, usize) {
-        use std::sync::atomic::{AtomicUsize, Ordering};
-        let calls = AtomicUsize::new(0);
-        let p = crate::FnPredicate::new("t", |c: &TestCase| {
-            calls.fetch_add(1, Ordering::Relaxed);
-            pred(std::str::from_utf8(c.files().next().unwrap().1).unwrap_or(""))
-        });
-        let r = crate::Reduction {
-            predicate: &p,
-            passes: vec![pass],
-            config: crate::Config {
-                jobs: 1,
-                final_check: false,
-                ..crate::Config::default()
-            },
-            cache: crate::VerdictCache::new(None),
-            cancel: crate::CancelFlag::new(),
-            admit: None,
-            forms: Vec::new(),
-        };
-        let out = crate::reduce(
-            TestCase::single("t.txt", input.as_bytes().to_vec()),
-            r,
-            &mut crate::NullObserver,
-            &mut crate::NullSink,
-        )
-        .unwrap();
-        let text = String::from_utf8(out.best.files().next().unwrap().1.to_vec()).unwrap();
-        (text, calls.load(Ordering::Relaxed))
+        let (out, calls) = super::super::reduce_one_file(
+            "t.txt",
+            input.as_bytes().to_vec(),
+            vec![pass],
+            |b: &[u8]| pred(std::str::from_utf8(b).unwrap_or("")),
+        );
+        (String::from_utf8(out).unwrap(), calls)
     }
 
     /// Balanced brackets (a stand-in for "parses").

@@ -459,34 +459,7 @@ mod tests {
         passes: Vec<Box<dyn Pass<TestCase>>>,
         pred: impl Fn(&[u8]) -> bool + Sync,
     ) -> (Vec<u8>, usize) {
-        use std::sync::atomic::{AtomicUsize, Ordering};
-        let calls = AtomicUsize::new(0);
-        let p = crate::FnPredicate::new("bytes", |c: &TestCase| {
-            calls.fetch_add(1, Ordering::Relaxed);
-            pred(c.files().next().unwrap().1)
-        });
-        let r = crate::Reduction {
-            predicate: &p,
-            passes,
-            config: crate::Config {
-                jobs: 1,
-                final_check: false,
-                ..crate::Config::default()
-            },
-            cache: crate::VerdictCache::new(None),
-            cancel: crate::CancelFlag::new(),
-            admit: None,
-            forms: Vec::new(),
-        };
-        let out = crate::reduce(
-            TestCase::single("x.bin", data),
-            r,
-            &mut crate::NullObserver,
-            &mut crate::NullSink,
-        )
-        .unwrap();
-        let bytes = out.best.files().next().unwrap().1.to_vec();
-        (bytes, calls.load(Ordering::Relaxed))
+        super::super::reduce_one_file("x.bin", data, passes, pred)
     }
 
     /// The check of a well-framed stream whose every chunk is intact (a checksum
