@@ -483,7 +483,7 @@ mod tests {
         input: &str,
         pred: impl Fn(&str) -> bool + Sync,
     ) -> (String, usize) {
-        let (out, calls) = super::super::reduce_one_file(
+        let (out, calls) = super::super::tests::reduce_one_file(
             "t.txt",
             input.as_bytes().to_vec(),
             vec![pass],

@@ -376,7 +376,7 @@ mod tests {
         pred: impl Fn(&[u8]) -> bool + Sync,
     ) -> (Vec<u8>, usize) {
         let pass = super::super::Delete::new(seg, "x", usize::MAX);
-        super::super::reduce_one_file("x.m4a", data, vec![Box::new(pass)], pred)
+        super::super::tests::reduce_one_file("x.m4a", data, vec![Box::new(pass)], pred)
     }
 
     #[test]

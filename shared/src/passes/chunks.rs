@@ -459,7 +459,7 @@ mod tests {
         passes: Vec<Box<dyn Pass<TestCase>>>,
         pred: impl Fn(&[u8]) -> bool + Sync,
     ) -> (Vec<u8>, usize) {
-        super::super::reduce_one_file("x.bin", data, passes, pred)
+        super::super::tests::reduce_one_file("x.bin", data, passes, pred)
     }
 
     /// The check of a well-framed stream whose every chunk is intact (a checksum

@@ -425,48 +425,47 @@ pub fn default_for_int_lists() -> Vec<Box<dyn Pass<Vec<u64>>>> {
     ]
 }
 
-/// Test helper: reduces the one file `name` holding `data` with `passes`, one job, no
-/// final check, under a fake predicate; the result and the number of predicate calls.
-#[cfg(test)]
-pub(crate) fn reduce_one_file(
-    name: &str,
-    data: Vec<u8>,
-    passes: Vec<Box<dyn Pass<TestCase>>>,
-    pred: impl Fn(&[u8]) -> bool + Sync,
-) -> (Vec<u8>, usize) {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    let calls = AtomicUsize::new(0);
-    let p = crate::FnPredicate::new("t", |c: &TestCase| {
-        calls.fetch_add(1, Ordering::Relaxed);
-        pred(c.files().next().unwrap().1)
-    });
-    let r = crate::Reduction {
-        predicate: &p,
-        passes,
-        config: crate::Config {
-            jobs: 1,
-            final_check: false,
-            ..crate::Config::default()
-        },
-        cache: crate::VerdictCache::new(None),
-        cancel: crate::CancelFlag::new(),
-        admit: None,
-        forms: Vec::new(),
-    };
-    let out = crate::reduce(
-        TestCase::single(name, data),
-        r,
-        &mut crate::NullObserver,
-        &mut crate::NullSink,
-    )
-    .unwrap();
-    let bytes = out.best.files().next().unwrap().1.to_vec();
-    (bytes, calls.load(Ordering::Relaxed))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Test helper: reduces the one file `name` holding `data` with `passes`, one job, no
+    /// final check, under a fake predicate; the result and the number of predicate calls.
+    pub(crate) fn reduce_one_file(
+        name: &str,
+        data: Vec<u8>,
+        passes: Vec<Box<dyn Pass<TestCase>>>,
+        pred: impl Fn(&[u8]) -> bool + Sync,
+    ) -> (Vec<u8>, usize) {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let calls = AtomicUsize::new(0);
+        let p = crate::FnPredicate::new("t", |c: &TestCase| {
+            calls.fetch_add(1, Ordering::Relaxed);
+            pred(c.files().next().unwrap().1)
+        });
+        let r = crate::Reduction {
+            predicate: &p,
+            passes,
+            config: crate::Config {
+                jobs: 1,
+                final_check: false,
+                ..crate::Config::default()
+            },
+            cache: crate::VerdictCache::new(None),
+            cancel: crate::CancelFlag::new(),
+            admit: None,
+            forms: Vec::new(),
+        };
+        let out = crate::reduce(
+            TestCase::single(name, data),
+            r,
+            &mut crate::NullObserver,
+            &mut crate::NullSink,
+        )
+        .unwrap();
+        let bytes = out.best.files().next().unwrap().1.to_vec();
+        (bytes, calls.load(Ordering::Relaxed))
+    }
 
     /// A dump of statements, one a line, read whole before it is parsed: the check
     /// holds for a prefix that has the third statement, unless the prefix ends

@@ -302,7 +302,7 @@ mod tests {
         input: &str,
         pred: impl Fn(&str) -> bool + Sync,
     ) -> String {
-        let (out, _) = super::super::reduce_one_file(
+        let (out, _) = super::super::tests::reduce_one_file(
             "t.txt",
             input.as_bytes().to_vec(),
             vec![pass],
