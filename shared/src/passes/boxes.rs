@@ -9,12 +9,13 @@
 //! - [`Boxes`]: the nested blocks (depth ≥ 1; the top level is `chunks`) are units;
 //!   a cut removes the outermost chosen blocks and lowers each enclosing block's
 //!   length by the bytes removed inside it.
-//! - [`Framed`]: wraps another segmenter (bytes, tokens) so that a cut lying inside
-//!   the payload of a block that has no children also lowers the lengths of that
-//!   block and of every block around it. The units and the number of candidates are
-//!   the other segmenter's; only the candidate's bytes change, so a deletion inside
-//!   a sized payload (an event inside a MIDI track, a byte of a leaf box) no longer
-//!   breaks the framing around it. Cuts that touch a header are left as they are.
+//! - [`Framed`]: wraps another segmenter (bytes, tokens) so that a cut lying after a
+//!   block's length field (in its type, flags, children or payload) also lowers the
+//!   length of that block and of every block around it. The units and the number of
+//!   candidates are the other segmenter's; only the candidate's bytes change, so a
+//!   deletion inside a sized payload (an event inside a MIDI track, a byte of a leaf
+//!   box) no longer breaks the framing around it. A block whose length field a cut
+//!   touches keeps its length.
 
 use std::sync::{Arc, Mutex};
 
@@ -36,8 +37,6 @@ pub struct Block {
     pub inner: usize,
     /// Where its payload ends (before a trailer such as a CRC).
     pub inner_end: usize,
-    /// It has children.
-    pub parent_of_some: bool,
 }
 
 /// The nested blocks of a binary file, and their layout.
@@ -61,7 +60,6 @@ fn grow(text: &[u8], layout: Layout, block: (usize, usize), depth: usize, out: &
         depth,
         inner: kids.as_ref().map_or(header, |(at, _)| *at),
         inner_end,
-        parent_of_some: kids.is_some(),
     });
     for child in kids.map(|(_, b)| b).unwrap_or_default() {
         grow(text, layout, child, depth + 1, out);
