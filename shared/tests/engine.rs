@@ -128,7 +128,7 @@ fn fallback_passes_wait_for_a_round_that_finds_nothing() {
     let pred = |s: &str| s.contains("BUG(v[") && s.matches('{').count() == s.matches('}').count();
     // The passes that are fallbacks on Rust code, as the pipeline says.
     let generic_names: Vec<&str> = (passes::default_for_files(false).iter())
-        .filter(|p| p.rust_role().fallback)
+        .filter(|p| p.role().fallback)
         .map(|p| p.name())
         .collect();
     let go = |fallback: bool, jobs: usize| {

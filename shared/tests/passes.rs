@@ -271,7 +271,7 @@ fn text_integers_search_the_number_of_digits() {
 /// and smaller than the default pipeline's.
 #[test]
 fn exhaustive_passes_reach_a_one_minimal_rust_file() {
-    use minimize_engine::passes::rust_minimal::{propose, Kind};
+    use minimize_engine::passes::neighbours::{propose, Kind};
     use minimize_engine::Case;
     let input = "pub struct Config {\n    pub level: u8,\n}\n\nimpl Config {\n    pub fn bump(&mut self) -> u8 {\n        let before = self.level;\n        let b = trigger(self.level, 7);\n        before + b\n    }\n}\n\nfn trigger(x: u8, y: u8) -> u8 {\n    x * y\n}\n";
     // "The bug": `trigger` defined and called with a literal 7, braces balanced.

@@ -10,13 +10,13 @@ pub mod cuts;
 pub mod delete;
 mod focus_files;
 pub mod integers;
+pub mod neighbours;
 pub mod pairs;
 pub mod pointers;
 pub mod relocate;
 pub mod rust;
 pub mod rust_early;
 pub mod rust_focus;
-pub mod rust_minimal;
 pub mod rust_modules;
 pub mod rust_params;
 pub mod rust_strings;
@@ -37,13 +37,13 @@ pub use chunks::{ChunkPayloads, LengthChunks};
 pub use cuts::{Brackets, CutPass, Ngrams, Repeats};
 pub use delete::{AdaptiveDdmin, Delete, Lithium};
 pub use integers::{ListInts, ReplaceWithSimpler, SharedValues, ShrinkEach, TextInts};
+pub use neighbours::Neighbours;
 pub use pairs::{Pairs, ReplaceTokens};
 pub use pointers::Pointers;
 pub use relocate::Relocating;
 pub use rust::{Comments, NodeClass, RustDelete, RustRenames, RustReplace};
 pub use rust_early::RustBodiesEarly;
 pub use rust_focus::RustFocus;
-pub use rust_minimal::RustNeighbours;
 pub use rust_modules::RustInlineModules;
 pub use rust_params::RustParams;
 pub use rust_strings::StringContents;
@@ -78,23 +78,28 @@ pub trait Pass<C: Case>: Send {
     fn fork(&self) -> Option<Box<dyn Pass<C>>> {
         None
     }
-    /// How the scheduler treats the pass on Rust code ([`RustRole`]); set where the
-    /// pipeline is listed ([`fallback`], [`bet`]).
-    fn rust_role(&self) -> RustRole {
-        RustRole::default()
+    /// How the scheduler treats the pass ([`Role`]); set where the pipeline is listed
+    /// ([`fallback`], [`last_resort`], [`bet`]).
+    fn role(&self) -> Role {
+        Role::default()
     }
 }
 
-/// How the scheduler treats a pass on Rust code, when the job asks it to
-/// (`Config::fallbacks`, `Config::bets`). Each pass carries its own; the pipeline's
-/// list ([`default_for_files`]) is the one place that gives them.
+/// How the scheduler treats a pass: on Rust code when the job asks it to
+/// (`Config::fallbacks`, `Config::bets`), on every case ([`Role::last_resort`]). Each
+/// pass carries its own; the pipeline's list ([`default_for_files`]) is the one place
+/// that gives them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct RustRole {
+pub struct Role {
     /// Runs only in a round where the passes before it found nothing: it checks
     /// the result of the others rather than every case on the way (the generic
     /// line, bracket and n-gram passes, where the syntax-aware passes make nearly
     /// every cut; the passes of `--exhaustive`, which check their fixed point).
     pub fallback: bool,
+    /// As `fallback`, on every case (not only Rust code): the sweeps that check a
+    /// neighbourhood ([`neighbours`]), whose every candidate is tested when nothing
+    /// goes.
+    pub last_resort: bool,
     /// Its tests mostly succeed (its first candidate takes every comment, every
     /// `pub`, every rename at once): idle workers bet on that (speed only).
     pub bet_on_success: bool,
@@ -103,7 +108,7 @@ pub struct RustRole {
 /// A pass with the role the pipeline gives it.
 struct WithRole<C: Case> {
     inner: Box<dyn Pass<C>>,
-    role: RustRole,
+    role: Role,
 }
 
 impl<C: Case + 'static> Pass<C> for WithRole<C> {
@@ -123,16 +128,16 @@ impl<C: Case + 'static> Pass<C> for WithRole<C> {
         let role = self.role;
         (self.inner.fork()).map(|inner| Box::new(WithRole { inner, role }) as Box<dyn Pass<C>>)
     }
-    fn rust_role(&self) -> RustRole {
+    fn role(&self) -> Role {
         self.role
     }
 }
 
-/// `pass` as a fallback on Rust code ([`RustRole::fallback`]).
+/// `pass` as a fallback on Rust code ([`Role::fallback`]).
 pub fn fallback<C: Case + 'static>(pass: impl Pass<C> + 'static) -> Box<dyn Pass<C>> {
-    let role = RustRole {
+    let role = Role {
         fallback: true,
-        ..pass.rust_role()
+        ..pass.role()
     };
     Box::new(WithRole {
         inner: Box::new(pass),
@@ -140,11 +145,23 @@ pub fn fallback<C: Case + 'static>(pass: impl Pass<C> + 'static) -> Box<dyn Pass
     })
 }
 
-/// `pass` with its tests bet to succeed on Rust code ([`RustRole::bet_on_success`]).
+/// `pass` as a fallback on every case ([`Role::last_resort`]).
+pub fn last_resort<C: Case + 'static>(pass: impl Pass<C> + 'static) -> Box<dyn Pass<C>> {
+    let role = Role {
+        last_resort: true,
+        ..pass.role()
+    };
+    Box::new(WithRole {
+        inner: Box::new(pass),
+        role,
+    })
+}
+
+/// `pass` with its tests bet to succeed on Rust code ([`Role::bet_on_success`]).
 pub fn bet<C: Case + 'static>(pass: impl Pass<C> + 'static) -> Box<dyn Pass<C>> {
-    let role = RustRole {
+    let role = Role {
         bet_on_success: true,
-        ..pass.rust_role()
+        ..pass.role()
     };
     Box::new(WithRole {
         inner: Box::new(pass),
@@ -289,7 +306,7 @@ impl<C: Case> Pass<C> for Ends {
 /// `runs_code`: the check runs the program (a test, a script), so function bodies
 /// become `todo!()` (fails at once) rather than `loop {}` (hangs until the timeout).
 pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
-    vec![
+    let passes: Vec<Box<dyn Pass<TestCase>>> = vec![
         Box::new(RustFocus::default()),
         Box::new(RustInlineModules),
         bet(Delete::new(Comments, "rust-comments", usize::MAX).all_first()),
@@ -359,7 +376,19 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         Box::new(Delete::new(Framed::new(NonRust(Items)), "bytes", 20_000)),
         Box::new(Pairs::default()),
         Box::new(ReplaceTokens::default()),
-    ]
+    ];
+    (passes.into_iter())
+        .chain(neighbourhood(neighbours::Files::Binary))
+        .collect()
+}
+
+/// The four sweeps of [`neighbours`] on `files`, each a last resort.
+pub(crate) fn neighbourhood(files: neighbours::Files) -> Vec<Box<dyn Pass<TestCase>>> {
+    use neighbours::Kind;
+    [Kind::Pairs, Kind::TokenRuns, Kind::Replace, Kind::Bytes]
+        .into_iter()
+        .map(|k| last_resort(Neighbours::new(k, files)))
+        .collect()
 }
 
 /// Every file pass, once: the default pipeline's, then those only `--passes` asks for.
@@ -375,13 +404,9 @@ fn catalogue() -> Vec<Box<dyn Pass<TestCase>>> {
 }
 
 /// The passes `--exhaustive` appends: the rest of the 1-minimal neighbourhood of
-/// `tools/check_minimal.py` on Rust files (see [`rust_minimal`]).
+/// `tools/check_minimal.py` on Rust files (see [`neighbours`]).
 pub fn exhaustive_passes() -> Vec<Box<dyn Pass<TestCase>>> {
-    use rust_minimal::Kind;
-    [Kind::Pairs, Kind::TokenRuns, Kind::Replace, Kind::Bytes]
-        .into_iter()
-        .map(|k| fallback(RustNeighbours::new(k)))
-        .collect()
+    neighbourhood(neighbours::Files::Rust)
 }
 
 /// The names of [`exhaustive_passes`].
@@ -510,20 +535,23 @@ mod tests {
         assert!(exhaustive.ends_with(&exhaustive_names()), "{exhaustive:?}");
         assert!(exhaustive.iter().all(|n| names.contains(n)));
         // The roles, as the pipeline gives them (and `--passes` finds them).
-        let with = |pick: fn(RustRole) -> bool| -> Vec<&str> {
+        let with = |pick: fn(Role) -> bool| -> Vec<&str> {
             (catalogue().iter())
-                .filter(|p| pick(p.rust_role()))
+                .filter(|p| pick(p.role()))
                 .map(|p| p.name())
                 .collect()
         };
         assert_eq!(
             with(|r| r.fallback),
+            ["chaos-lines", "lines", "brackets", "repeats", "ngrams",]
+        );
+        assert_eq!(
+            with(|r| r.last_resort),
             [
-                "chaos-lines",
-                "lines",
-                "brackets",
-                "repeats",
-                "ngrams",
+                "binary-pairs",
+                "binary-token-runs",
+                "binary-replace-tokens",
+                "binary-bytes",
                 "rust-pairs",
                 "rust-token-runs",
                 "rust-replace-tokens",
@@ -534,9 +562,9 @@ mod tests {
             with(|r| r.bet_on_success),
             ["rust-comments", "rust-private", "rust-renames"]
         );
-        assert!(file_pass_by_name("ngrams").unwrap().rust_role().fallback);
+        assert!(file_pass_by_name("ngrams").unwrap().role().fallback);
         // A fork keeps its role.
         let forked = file_pass_by_name("rust-renames").unwrap().fork().unwrap();
-        assert!(forked.rust_role().bet_on_success);
+        assert!(forked.role().bet_on_success);
     }
 }

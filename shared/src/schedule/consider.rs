@@ -101,7 +101,7 @@ struct Speculation<C: Case> {
     /// the first occasion a worker would otherwise stay idle (the pass's own
     /// candidates often fill the workers; the dry runs cost time on large cases).
     foresee_pending: bool,
-    /// Per pass: its tests are bet to succeed (`Config::bets`, `RustRole::bet_on_success`).
+    /// Per pass: its tests are bet to succeed (`Config::bets`, `Role::bet_on_success`).
     bet_on_success: Vec<bool>,
     /// The awaited candidate the background was foreseen on, as if it had been
     /// committed (a bet that it succeeds): the background serves while its

@@ -50,12 +50,13 @@ pub struct Config {
     pub final_check: bool,
     /// Minimum time between progress events.
     pub progress_interval: Duration,
-    /// Honour the passes' [`crate::passes::RustRole::fallback`] (Rust code): such a pass runs
+    /// Honour the passes' [`crate::passes::Role::fallback`] (Rust code): such a pass runs
     /// only in a round where the passes before it found nothing, and then checks
     /// the result of the others rather than every case on the way. When one of
-    /// them finds something, the next round starts from the first pass.
+    /// them finds something, the next round starts from the first pass. Passes whose
+    /// role is [`crate::passes::Role::last_resort`] are treated so on every case.
     pub fallbacks: bool,
-    /// Honour the passes' [`crate::passes::RustRole::bet_on_success`] (Rust code): at `-j` > 1,
+    /// Honour the passes' [`crate::passes::Role::bet_on_success`] (Rust code): at `-j` > 1,
     /// while one of their tests runs alone, idle workers run what the next passes
     /// would test if it succeeds, rather than what they would test if it fails.
     /// Speed only; the result is the same.
@@ -234,10 +235,10 @@ pub fn reduce<C: Case>(
     let initial_size = initial.size();
     let names: Vec<_> = passes.iter().map(|p| p.name()).collect();
     let fallback: Vec<bool> = (passes.iter())
-        .map(|p| config.fallbacks && p.rust_role().fallback)
+        .map(|p| (config.fallbacks && p.role().fallback) || p.role().last_resort)
         .collect();
     let bets: Vec<bool> = (passes.iter())
-        .map(|p| config.bets && p.rust_role().bet_on_success)
+        .map(|p| config.bets && p.role().bet_on_success)
         .collect();
     // The workers are threads of this scope: they end (after their runs are
     // aborted) when the state that owns them is dropped, before `reduce` returns.

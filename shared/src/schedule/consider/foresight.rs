@@ -1,7 +1,7 @@
 //! Foresight: what idle workers run while the scheduler awaits a verdict. Dry runs of
 //! copies of the passes (every test that would need a run answered "not
 //! interesting"), on the current case as if the awaited test fails, or on the awaited
-//! candidate as if it succeeds (`Config::bets`, `RustRole::bet_on_success`). Nothing is decided here:
+//! candidate as if it succeeds (`Config::bets`, `Role::bet_on_success`). Nothing is decided here:
 //! the verdicts only land in the cache.
 
 use super::{Dry, PassCtx, State};

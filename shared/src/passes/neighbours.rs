@@ -1,20 +1,34 @@
-//! The last steps to a 1-minimal Rust file (issue 28): the neighbourhood of
-//! `tools/check_minimal.py`, on source code, where the generic [`super::Pairs`] and
-//! [`super::ReplaceTokens`] (text files only) and the byte pass (not on `.rs`) leave
-//! off. Four passes, the sweep with the fewest candidates and the biggest cuts first,
-//! each a fallback on Rust ([`super::RustRole::fallback`]): it runs only in a round
-//! where every pass before it found nothing, so it checks the fixed point of the
-//! Rust passes, not every case on the way, and what it finds lets them run again.
+//! The last steps to a 1-minimal file (issue 28): the neighbourhood of
+//! `tools/check_minimal.py`, where the other passes leave off. Four passes, the sweep
+//! with the fewest candidates and the biggest cuts first:
 //!
-//! - `rust-pairs`: a matched pair (brackets, quotes, keyword tags) deleted with what
+//! - `*-pairs`: a matched pair (brackets, quotes, keyword tags) deleted with what
 //!   is between its ends, or only its two ends, in one candidate;
-//! - `rust-token-runs`: a run of 1 to 8 tokens deleted (a token: a run of word
+//! - `*-token-runs`: a run of 1 to 8 tokens deleted (a token: a run of word
 //!   characters or one other non-blank character), the longest run first;
-//! - `rust-replace-tokens`: a token replaced by a shorter one (`0`, `1`, `a`, `""`,
+//! - `*-replace-tokens`: a token replaced by a shorter one (`0`, `1`, `a`, `""`,
 //!   or one of the file's 8 shortest distinct tokens);
-//! - `rust-bytes`: one non-blank byte deleted (files up to [`MAX_BYTES`] bytes): a
+//! - `*-bytes`: one non-blank byte deleted (files up to [`MAX_BYTES`] bytes): a
 //!   character of a name or a number.
 //!
+//! Each set of four acts on one kind of file ([`Files`]):
+//! - Rust files (`rust-*`), where the generic [`super::Pairs`] and
+//!   [`super::ReplaceTokens`] (text files only) and the byte pass (not on `.rs`) leave
+//!   off. Not in the default pipeline: a sweep tests every candidate when nothing
+//!   goes, which is what a guarantee costs, several times the runs of the rest of the
+//!   reduction on a small file with checks that run the compiler (measured in
+//!   `docs/benchmarks.md`); `--exhaustive` adds them ([`super::exhaustive_passes`]).
+//!   (One pass trying every kind at each position cost 8 % more runs on five buried
+//!   ICEs: a big cut near the start is found only after every small one after it.)
+//! - Binary files (`binary-*`), in the default pipeline: no other pass proposes this
+//!   neighbourhood there (`Pairs` and `ReplaceTokens` are for text; the binary passes
+//!   cut by the file's layout, and `Framed` cuts lower the lengths around them, where
+//!   a lenient reader may accept the plain cut), and the checks that read binary
+//!   inputs are a test's run.
+//!
+//! Every pass here is a last resort ([`super::Role::last_resort`]): it runs only in a
+//! round where every pass before it found nothing, so it checks the fixed point of
+//! the others, not every case on the way, and what it finds lets them run again.
 //! Every candidate is run (rustc recovers from syntax errors and may crash the same
 //! way; the parse filter of `--keep-parsing` applies as to any pass); the same text
 //! twice is tried once. A sweep goes from the end of each file to its start; after a
@@ -22,13 +36,6 @@
 //! run again ([`Pass::wants_rerun`]) until a whole sweep finds nothing. When all four
 //! end a round with nothing found, the result is 1-minimal in that neighbourhood
 //! (lines are the `lines` pass's, before them).
-//!
-//! A sweep tests every candidate when nothing goes, which is what a guarantee
-//! costs: several times the runs of the rest of the reduction on a small file
-//! (measured in `docs/benchmarks.md`). So these passes are not in the default
-//! pipeline; `--exhaustive` adds them ([`super::exhaustive_passes`]). (One pass trying
-//! every kind at each position cost 8 % more runs on five buried ICEs: a big cut
-//! near the start is found only after every small one after it.)
 
 use super::pairs::{pair_cuts, word_tokens};
 use super::Pass;
@@ -40,14 +47,37 @@ use crate::passes::{Ctx, Interrupt};
 /// `--max-bytes`).
 pub const MAX_BYTES: usize = 2000;
 
-/// A sweep over more candidates than this in one file is skipped (the other passes
-/// shrink large files first).
+/// A sweep over more distinct candidates than this in one file is skipped (the
+/// other passes shrink large files first). Runs of zeros in a binary file give the
+/// same text from many positions, so the count is taken after duplicates go.
 pub const MAX_CANDIDATES: usize = 5000;
+
+/// Proposals (before duplicates go) beyond which a sweep is skipped without making
+/// its candidates.
+const MAX_PROPOSALS: usize = 4 * MAX_CANDIDATES;
 
 /// The longest run of tokens deleted at once.
 pub const MAX_RUN: usize = 8;
 
-/// Which neighbours a [`RustNeighbours`] pass proposes.
+/// Which files a [`Neighbours`] pass works on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Files {
+    /// Rust source files ([`Case::is_syntax`]).
+    Rust,
+    /// Binary files ([`crate::testcase::is_binary`]) that are not source code.
+    Binary,
+}
+
+impl Files {
+    fn accepts<C: Case<Item = u8>>(self, case: &C, seq: usize) -> bool {
+        match self {
+            Files::Rust => case.is_syntax(seq),
+            Files::Binary => !case.is_syntax(seq) && crate::testcase::is_binary(case.seq(seq)),
+        }
+    }
+}
+
+/// Which neighbours a [`Neighbours`] pass proposes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     /// Matched pairs, whole or both ends.
@@ -60,10 +90,11 @@ pub enum Kind {
     Bytes,
 }
 
-/// One kind of neighbour, proposed on Rust files (see the module docs).
+/// One kind of neighbour, proposed on one kind of file (see the module docs).
 #[derive(Clone)]
-pub struct RustNeighbours {
+pub struct Neighbours {
     kind: Kind,
+    files: Files,
     /// (file, position): the sweep resumes below this position of this file.
     cursor: Option<(usize, usize)>,
     /// The sweep under way (or the last one) committed something.
@@ -72,11 +103,12 @@ pub struct RustNeighbours {
     rerun: bool,
 }
 
-impl RustNeighbours {
-    /// A pass proposing neighbours of `kind`.
-    pub fn new(kind: Kind) -> Self {
-        RustNeighbours {
+impl Neighbours {
+    /// A pass proposing neighbours of `kind` in `files`.
+    pub fn new(kind: Kind, files: Files) -> Self {
+        Neighbours {
             kind,
+            files,
             cursor: None,
             found: false,
             rerun: false,
@@ -136,16 +168,20 @@ pub fn propose(kind: Kind, text: &[u8], seq: usize) -> Proposals {
     out
 }
 
-impl<C: Case<Item = u8>> Pass<C> for RustNeighbours {
+impl<C: Case<Item = u8>> Pass<C> for Neighbours {
     fn fork(&self) -> Option<Box<dyn Pass<C>>> {
         Some(Box::new(self.clone()))
     }
     fn name(&self) -> &'static str {
-        match self.kind {
-            Kind::Pairs => "rust-pairs",
-            Kind::TokenRuns => "rust-token-runs",
-            Kind::Replace => "rust-replace-tokens",
-            Kind::Bytes => "rust-bytes",
+        match (self.files, self.kind) {
+            (Files::Rust, Kind::Pairs) => "rust-pairs",
+            (Files::Rust, Kind::TokenRuns) => "rust-token-runs",
+            (Files::Rust, Kind::Replace) => "rust-replace-tokens",
+            (Files::Rust, Kind::Bytes) => "rust-bytes",
+            (Files::Binary, Kind::Pairs) => "binary-pairs",
+            (Files::Binary, Kind::TokenRuns) => "binary-token-runs",
+            (Files::Binary, Kind::Replace) => "binary-replace-tokens",
+            (Files::Binary, Kind::Bytes) => "binary-bytes",
         }
     }
     fn is_fresh(&self) -> bool {
@@ -165,7 +201,7 @@ impl<C: Case<Item = u8>> Pass<C> for RustNeighbours {
                 self.cursor = Some((seq, pos));
                 return Err(e);
             }
-            if seq >= files || pos == 0 || !ctx.current().is_syntax(seq) {
+            if seq >= files || pos == 0 || !self.files.accepts(ctx.current(), seq) {
                 if seq == 0 || files == 0 {
                     self.rerun = self.found;
                     return Ok(());
@@ -178,7 +214,7 @@ impl<C: Case<Item = u8>> Pass<C> for RustNeighbours {
             let text = base.seq(seq);
             let mut props = propose(self.kind, text, seq);
             props.retain(|(p, _)| *p < pos);
-            if props.len() > MAX_CANDIDATES {
+            if props.len() > MAX_PROPOSALS {
                 props.clear();
             }
             // Neighbours that differ from the case only in blanks are no neighbours.
@@ -191,6 +227,10 @@ impl<C: Case<Item = u8>> Pass<C> for RustNeighbours {
                 .map(|(p, e)| (p, base.apply(&e)))
                 .filter(|(_, c)| squash(c.seq(seq)) != flat && seen.insert(c.seq(seq).to_vec()))
                 .collect();
+            if cands.len() > MAX_CANDIDATES {
+                pos = 0;
+                continue;
+            }
             match ctx.first(cands.iter().map(|(_, c)| c.clone())) {
                 Ok(Some(i)) => {
                     self.found = true;
@@ -232,5 +272,28 @@ mod tests {
         assert!(repl.contains(&"0;".to_string()) && repl.contains(&";;".to_string()));
         let bytes = texts(Kind::Bytes, "ab c");
         assert_eq!(bytes, vec!["ab ", "a c", "b c"]);
+    }
+
+    /// A lenient reader's bug: two marker bytes anywhere in at least 4 bytes. The
+    /// binary sweeps alone take a 64-byte file to 4 bytes, from which no byte can
+    /// go; a text file and a Rust file are not theirs.
+    #[test]
+    fn binary_sweeps_reach_a_one_minimal_file_and_leave_other_files_alone() {
+        let pred = |b: &[u8]| b.len() >= 4 && b.windows(2).any(|w| w == [0xAA, 0xBB]);
+        let mut data: Vec<u8> = (0..64u32).map(|i| (i * 37 % 251) as u8 | 0x80).collect();
+        data[40] = 0xAA;
+        data[41] = 0xBB;
+        data[3] = 0;
+        let sweeps = || crate::passes::neighbourhood(Files::Binary);
+        let (out, _) = crate::passes::tests::reduce_one_file("x.bin", data, sweeps(), pred);
+        assert_eq!(out.len(), 4, "{out:?}");
+        assert!(pred(&out));
+        for name in ["x.txt", "x.rs"] {
+            let text = b"let x = 1; // AA BB".to_vec();
+            let (out, calls) =
+                crate::passes::tests::reduce_one_file(name, text.clone(), sweeps(), |_| true);
+            // One call: the check of the original.
+            assert_eq!((out, calls), (text, 1), "{name}");
+        }
     }
 }
