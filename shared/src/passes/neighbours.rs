@@ -69,10 +69,16 @@ pub enum Files {
 }
 
 impl Files {
+    /// File `seq` of `case` is one of these. Binary files count only in a case
+    /// without source code (a test's input, a file given to a script): in a crate,
+    /// each check builds it, and a data file it includes is the crate passes' job.
     fn accepts<C: Case<Item = u8>>(self, case: &C, seq: usize) -> bool {
         match self {
             Files::Rust => case.is_syntax(seq),
-            Files::Binary => !case.is_syntax(seq) && crate::testcase::is_binary(case.seq(seq)),
+            Files::Binary => {
+                crate::testcase::is_binary(case.seq(seq))
+                    && (0..case.seq_count()).all(|i| !case.is_syntax(i))
+            }
         }
     }
 }
@@ -295,5 +301,20 @@ mod tests {
             // One call: the check of the original.
             assert_eq!((out, calls), (text, 1), "{name}");
         }
+    }
+
+    /// A binary file of a crate is not the binary sweeps' (each check builds).
+    #[test]
+    fn binary_files_count_only_in_cases_without_source_code() {
+        let bin = vec![0u8, 1, 2, 0xFF];
+        let alone = crate::TestCase::single("x.bin", bin.clone());
+        assert!(Files::Binary.accepts(&alone, 0));
+        let krate = crate::TestCase::from_files([
+            ("src/lib.rs".into(), b"fn f() {}".to_vec()),
+            ("x.bin".into(), bin),
+        ]);
+        let at = krate.index_of(std::path::Path::new("x.bin")).unwrap();
+        assert!(!Files::Binary.accepts(&krate, at));
+        assert!(Files::Rust.accepts(&krate, 1 - at));
     }
 }
