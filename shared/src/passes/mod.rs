@@ -378,7 +378,7 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         Box::new(ReplaceTokens::default()),
     ];
     (passes.into_iter())
-        .chain(neighbourhood(neighbours::Files::Binary))
+        .chain(neighbourhood(neighbours::Files::Data))
         .collect()
 }
 
@@ -548,10 +548,10 @@ mod tests {
         assert_eq!(
             with(|r| r.last_resort),
             [
-                "binary-pairs",
-                "binary-token-runs",
-                "binary-replace-tokens",
-                "binary-bytes",
+                "data-pairs",
+                "data-token-runs",
+                "data-replace-tokens",
+                "data-bytes",
                 "rust-pairs",
                 "rust-token-runs",
                 "rust-replace-tokens",

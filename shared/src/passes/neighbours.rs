@@ -20,11 +20,15 @@
 //!   `docs/benchmarks.md`); `--exhaustive` adds them ([`super::exhaustive_passes`]).
 //!   (One pass trying every kind at each position cost 8 % more runs on five buried
 //!   ICEs: a big cut near the start is found only after every small one after it.)
-//! - Binary files (`binary-*`), in the default pipeline: no other pass proposes this
-//!   neighbourhood there (`Pairs` and `ReplaceTokens` are for text; the binary passes
-//!   cut by the file's layout, and `Framed` cuts lower the lengths around them, where
-//!   a lenient reader may accept the plain cut), and the checks that read binary
-//!   inputs are a test's run.
+//! - Data files (`data-*`, in the default pipeline): every file of a case without
+//!   source code (a test's input, a file given to `--script`), binary or text. On
+//!   binary files no other pass proposes this neighbourhood (`Pairs` and
+//!   `ReplaceTokens` are for text; the layout passes cut along the file's structure,
+//!   and `Framed` lowers the lengths around a cut where a lenient reader may accept
+//!   the plain cut); on text files most of it has been tried already (the verdict
+//!   cache answers), so the sweeps turn what was usually so into a guarantee for a
+//!   few checks. The checks that read such files are a test's run, cheap next to a
+//!   build.
 //!
 //! Every pass here is a last resort ([`super::Role::last_resort`]): it runs only in a
 //! round where every pass before it found nothing, so it checks the fixed point of
@@ -64,21 +68,18 @@ pub const MAX_RUN: usize = 8;
 pub enum Files {
     /// Rust source files ([`Case::is_syntax`]).
     Rust,
-    /// Binary files ([`crate::testcase::is_binary`]) that are not source code.
-    Binary,
+    /// The files of a case without source code (data: binary or text).
+    Data,
 }
 
 impl Files {
-    /// File `seq` of `case` is one of these. Binary files count only in a case
+    /// File `seq` of `case` is one of these. Data files count only in a case
     /// without source code (a test's input, a file given to a script): in a crate,
-    /// each check builds it, and a data file it includes is the crate passes' job.
+    /// each check builds it, and the files it includes are the crate passes' job.
     fn accepts<C: Case<Item = u8>>(self, case: &C, seq: usize) -> bool {
         match self {
             Files::Rust => case.is_syntax(seq),
-            Files::Binary => {
-                crate::testcase::is_binary(case.seq(seq))
-                    && (0..case.seq_count()).all(|i| !case.is_syntax(i))
-            }
+            Files::Data => (0..case.seq_count()).all(|i| !case.is_syntax(i)),
         }
     }
 }
@@ -184,10 +185,10 @@ impl<C: Case<Item = u8>> Pass<C> for Neighbours {
             (Files::Rust, Kind::TokenRuns) => "rust-token-runs",
             (Files::Rust, Kind::Replace) => "rust-replace-tokens",
             (Files::Rust, Kind::Bytes) => "rust-bytes",
-            (Files::Binary, Kind::Pairs) => "binary-pairs",
-            (Files::Binary, Kind::TokenRuns) => "binary-token-runs",
-            (Files::Binary, Kind::Replace) => "binary-replace-tokens",
-            (Files::Binary, Kind::Bytes) => "binary-bytes",
+            (Files::Data, Kind::Pairs) => "data-pairs",
+            (Files::Data, Kind::TokenRuns) => "data-token-runs",
+            (Files::Data, Kind::Replace) => "data-replace-tokens",
+            (Files::Data, Kind::Bytes) => "data-bytes",
         }
     }
     fn is_fresh(&self) -> bool {
@@ -281,40 +282,44 @@ mod tests {
     }
 
     /// A lenient reader's bug: two marker bytes anywhere in at least 4 bytes. The
-    /// binary sweeps alone take a 64-byte file to 4 bytes, from which no byte can
-    /// go; a text file and a Rust file are not theirs.
+    /// data sweeps alone take a 64-byte file to 4 bytes, from which no byte can go;
+    /// a Rust file is not theirs.
     #[test]
-    fn binary_sweeps_reach_a_one_minimal_file_and_leave_other_files_alone() {
+    fn data_sweeps_reach_a_one_minimal_file_and_leave_source_code_alone() {
         let pred = |b: &[u8]| b.len() >= 4 && b.windows(2).any(|w| w == [0xAA, 0xBB]);
         let mut data: Vec<u8> = (0..64u32).map(|i| (i * 37 % 251) as u8 | 0x80).collect();
         data[40] = 0xAA;
         data[41] = 0xBB;
         data[3] = 0;
-        let sweeps = || crate::passes::neighbourhood(Files::Binary);
+        let sweeps = || crate::passes::neighbourhood(Files::Data);
         let (out, _) = crate::passes::tests::reduce_one_file("x.bin", data, sweeps(), pred);
         assert_eq!(out.len(), 4, "{out:?}");
         assert!(pred(&out));
-        for name in ["x.txt", "x.rs"] {
-            let text = b"let x = 1; // AA BB".to_vec();
-            let (out, calls) =
-                crate::passes::tests::reduce_one_file(name, text.clone(), sweeps(), |_| true);
-            // One call: the check of the original.
-            assert_eq!((out, calls), (text, 1), "{name}");
-        }
+        // Text: runs of tokens, then single bytes.
+        let text = b"key = [1, 2, 3]\nother = 4\n".to_vec();
+        let holds = |b: &[u8]| b.windows(2).any(|w| w == b"[1");
+        let (out, _) =
+            crate::passes::tests::reduce_one_file("x.toml", text.clone(), sweeps(), holds);
+        // Blanks are no neighbours (tidying them is another pass's job).
+        assert_eq!(squash(&out), b"[1");
+        let (out, calls) =
+            crate::passes::tests::reduce_one_file("x.rs", text.clone(), sweeps(), |_| true);
+        // One call: the check of the original.
+        assert_eq!((out, calls), (text, 1));
     }
 
-    /// A binary file of a crate is not the binary sweeps' (each check builds).
+    /// The files of a crate are not the data sweeps' (each check builds).
     #[test]
-    fn binary_files_count_only_in_cases_without_source_code() {
+    fn data_files_count_only_in_cases_without_source_code() {
         let bin = vec![0u8, 1, 2, 0xFF];
         let alone = crate::TestCase::single("x.bin", bin.clone());
-        assert!(Files::Binary.accepts(&alone, 0));
+        assert!(Files::Data.accepts(&alone, 0));
         let krate = crate::TestCase::from_files([
             ("src/lib.rs".into(), b"fn f() {}".to_vec()),
             ("x.bin".into(), bin),
         ]);
         let at = krate.index_of(std::path::Path::new("x.bin")).unwrap();
-        assert!(!Files::Binary.accepts(&krate, at));
+        assert!(!Files::Data.accepts(&krate, at));
         assert!(Files::Rust.accepts(&krate, 1 - at));
     }
 }
