@@ -14,6 +14,7 @@ same shape (the filler alone, which the test must pass on). --out writes to FILE
 of CASE_DIR/tests/fixtures/big.<ext> (one case only).
 """
 import argparse
+import hashlib
 import io
 import json
 import os
@@ -2047,6 +2048,462 @@ def gen_core(rng, size, trigger):
 
 
 # ---------------------------------------------------------------------------------------
+# PCAP (libpcap capture): pcap-file 1.1.1 (little-endian, microsecond timestamps, Ethernet:
+# ARP, DNS over UDP, HTTP over TCP, ICMP echo; real IPv4, UDP, TCP and ICMP checksums)
+
+def inet_sum(data):
+    if len(data) % 2:
+        data += b"\x00"
+    s = sum(struct.unpack(f"!{len(data) // 2}H", data))
+    while s >> 16:
+        s = (s & 0xFFFF) + (s >> 16)
+    return ~s & 0xFFFF
+
+
+def eth_frame(dst, src, ethertype, payload):
+    frame = dst + src + struct.pack("!H", ethertype) + payload
+    return frame + bytes(max(0, 60 - len(frame)))          # padded to the Ethernet minimum
+
+
+def ipv4_packet(src, dst, proto, payload, ident, ttl=64):
+    hdr = struct.pack("!BBHHHBBH4s4s", 0x45, 0, 20 + len(payload), ident, 0x4000, ttl, proto, 0,
+                      src, dst)
+    return hdr[:10] + struct.pack("!H", inet_sum(hdr)) + hdr[12:] + payload
+
+
+def udp_segment(src, dst, sport, dport, data):
+    hdr = struct.pack("!HHHH", sport, dport, 8 + len(data), 0)
+    csum = inet_sum(src + dst + struct.pack("!BBH", 0, 17, 8 + len(data)) + hdr + data) or 0xFFFF
+    return hdr[:6] + struct.pack("!H", csum) + data
+
+
+def tcp_segment(src, dst, sport, dport, seq, ack, flags, data=b"", window=502, tsval=0, tsecr=0):
+    if flags & 0x02:    # SYN: MSS, SACK permitted, timestamps, NOP, window scale
+        opts = (struct.pack("!BBH", 2, 4, 1460) + b"\x04\x02" + struct.pack("!BBII", 8, 10, tsval, tsecr) +
+                b"\x01" + struct.pack("!BBB", 3, 3, 7))
+        window = 64240
+    else:               # NOP, NOP, timestamps
+        opts = b"\x01\x01" + struct.pack("!BBII", 8, 10, tsval, tsecr)
+    hdr = struct.pack("!HHIIBBHHH", sport, dport, seq & 0xFFFFFFFF, ack & 0xFFFFFFFF,
+                      (20 + len(opts)) // 4 << 4, flags, window, 0, 0) + opts
+    length = len(hdr) + len(data)
+    csum = inet_sum(src + dst + struct.pack("!BBH", 0, 6, length) + hdr + data)
+    return hdr[:16] + struct.pack("!H", csum) + hdr[18:] + data
+
+
+def dns_name(name):
+    return b"".join(bytes([len(p)]) + p.encode() for p in name.split(".")) + b"\x00"
+
+
+def dns_message(ident, name, qtype, answers=None):
+    """A query (answers None) or a response whose answers point back at the question's name
+    (compression pointer 0xC00C); each answer is (type, rdata)."""
+    flags, ancount = (0x0100, 0) if answers is None else (0x8180, len(answers))
+    msg = struct.pack("!HHHHHH", ident, flags, 1, ancount, 0, 0) + dns_name(name) + struct.pack("!HH", qtype, 1)
+    for rtype, rdata in answers or ():
+        msg += b"\xc0\x0c" + struct.pack("!HHIH", rtype, 1, 300, len(rdata)) + rdata
+    return msg
+
+
+PCAP_HOSTS = ("api.example.com static.example.net cdn.example.org mail.example.com "
+              "updates.example.net docs.example.org git.example.com metrics.example.net").split()
+
+
+def pcap_conversation(rng, n, st):
+    """The frames of one exchange on the LAN: (frame, microseconds since the previous one)."""
+    me, gw = st["mac"], st["gw_mac"]
+    ip, dns_ip = st["ip"], st["gw_ip"]               # the gateway answers DNS
+
+    def ident():
+        st["ident"] = (st["ident"] + rng.randint(1, 9)) & 0xFFFF
+        return st["ident"]
+
+    kind = rng.choices(("http", "dns", "icmp", "arp"), weights=(5, 3, 1, 1))[0]
+    out = []
+    if kind == "arp":
+        who = bytes([192, 168, 1, rng.randint(2, 250)])
+        req = struct.pack("!HHBBH", 1, 0x0800, 6, 4, 1) + me + ip + bytes(6) + who
+        mac = bytes([0x02, 0x42, rng.getrandbits(8), rng.getrandbits(8), rng.getrandbits(8), rng.getrandbits(8)])
+        rep = struct.pack("!HHBBH", 1, 0x0800, 6, 4, 2) + mac + who + me + ip
+        out.append((eth_frame(b"\xff" * 6, me, 0x0806, req), rng.randint(20000, 900000)))
+        out.append((eth_frame(me, mac, 0x0806, rep), rng.randint(200, 3000)))
+    elif kind == "icmp":
+        dst = bytes([1, 1, 1, 1]) if n % 2 else bytes([9, 9, 9, 9])
+        for seq in range(1, rng.randint(2, 4)):
+            payload = struct.pack("!Q", 1700000000 + n) + bytes(range(16, 56))
+            for typ, a, b in ((8, ip, dst), (0, dst, ip)):
+                icmp = struct.pack("!BBHHH", typ, 0, 0, st["icmp_id"], seq) + payload
+                icmp = icmp[:2] + struct.pack("!H", inet_sum(icmp)) + icmp[4:]
+                frame = eth_frame(gw if typ == 8 else me, me if typ == 8 else gw, 0x0800,
+                                  ipv4_packet(a, b, 1, icmp, ident(), 64 if typ == 8 else 57))
+                out.append((frame, rng.randint(5000, 40000) if typ == 0 else rng.randint(400000, 1000000)))
+    elif kind == "dns":
+        host = rng.choice(PCAP_HOSTS)
+        qid = rng.getrandbits(16)
+        sport = rng.randint(32768, 60999)
+        for qtype in (1, 28):
+            q = dns_message(qid, host, qtype)
+            if qtype == 1:
+                ans = [(1, bytes([93, 184, rng.randint(0, 255), rng.randint(1, 254)])) for _ in range(rng.randint(1, 3))]
+            else:
+                ans = [(28, bytes.fromhex("2606280000") + bytes(rng.getrandbits(8) for _ in range(11)))]
+            r = dns_message(qid, host, qtype, ans)
+            out.append((eth_frame(gw, me, 0x0800, ipv4_packet(ip, dns_ip, 17, udp_segment(ip, dns_ip, sport, 53, q), ident())),
+                        rng.randint(100, 5000)))
+            out.append((eth_frame(me, gw, 0x0800, ipv4_packet(dns_ip, ip, 17, udp_segment(dns_ip, ip, 53, sport, r), ident(), 63)),
+                        rng.randint(3000, 30000)))
+            qid = (qid + 1) & 0xFFFF
+    else:
+        host = rng.choice(PCAP_HOSTS)
+        srv = bytes([93, 184, rng.randint(0, 255), rng.randint(1, 254)])
+        sport = rng.randint(32768, 60999)
+        cseq, sseq = rng.getrandbits(32), rng.getrandbits(32)
+        ts = st["tsval"] = st["tsval"] + rng.randint(50, 900)
+        sts = rng.getrandbits(31)
+        path = "/" + "/".join(word(rng) for _ in range(rng.randint(1, 3))) + rng.choice(("", ".html", ".json"))
+        req = (f"GET {path} HTTP/1.1\r\nHost: {host}\r\nUser-Agent: curl/8.5.0\r\n"
+               f"Accept: */*\r\nConnection: close\r\n\r\n").encode()
+        body = ("<!doctype html>\n<html><head><title>" + words(rng, 2, 5) + "</title></head><body>\n" +
+                "".join(f"<p>{words(rng, 8, 30)}</p>\n" for _ in range(rng.randint(2, 14))) +
+                "</body></html>\n").encode()
+        resp = (f"HTTP/1.1 200 OK\r\nServer: nginx/1.24.0\r\nContent-Type: text/html; charset=utf-8\r\n"
+                f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode() + body
+
+        def c2s(flags, data=b"", dt=None):
+            out.append((eth_frame(gw, me, 0x0800, ipv4_packet(ip, srv, 6, tcp_segment(
+                ip, srv, sport, 80, cseq, sseq, flags, data, tsval=ts, tsecr=sts), ident())),
+                dt if dt is not None else rng.randint(50, 2000)))
+
+        def s2c(flags, data=b"", dt=None):
+            out.append((eth_frame(me, gw, 0x0800, ipv4_packet(srv, ip, 6, tcp_segment(
+                srv, ip, 80, sport, sseq, cseq, flags, data, window=509, tsval=sts, tsecr=ts), ident(), 54)),
+                dt if dt is not None else rng.randint(50, 2000)))
+
+        c2s(0x02, dt=rng.randint(1000, 300000)); cseq += 1
+        sts += 1; s2c(0x12, dt=rng.randint(8000, 40000)); sseq += 1
+        c2s(0x10)
+        c2s(0x18, req); cseq += len(req)
+        s2c(0x10, dt=rng.randint(8000, 40000))
+        for i in range(0, len(resp), 1448):
+            seg = resp[i:i + 1448]
+            s2c(0x18 if i + 1448 >= len(resp) else 0x10, seg, dt=rng.randint(30, 900)); sseq += len(seg)
+            if (i // 1448) % 2:
+                c2s(0x10)
+        s2c(0x11); sseq += 1
+        c2s(0x11); cseq += 1
+        s2c(0x10, dt=rng.randint(8000, 40000))
+    return out
+
+
+def gen_pcap(rng, size, trigger):
+    st = {"mac": bytes.fromhex("3c22fb1a07e4"), "gw_mac": bytes.fromhex("f4f26d9c4a10"),
+          "ip": bytes([192, 168, 1, 23]), "gw_ip": bytes([192, 168, 1, 1]),
+          "ident": rng.getrandbits(16), "icmp_id": rng.getrandbits(16), "tsval": rng.getrandbits(30)}
+    frames, total = [], 24
+    while total < size:
+        for frame, dt in pcap_conversation(rng, len(frames), st):
+            frames.append((frame, dt))
+            total += 16 + len(frame)
+    # Absolute timestamps (seconds, microseconds) from the gaps.
+    t = 1_700_000_000 * 1_000_000 + rng.randrange(1_000_000)
+    stamps = []
+    for _, dt in frames:
+        t += dt
+        stamps.append(divmod(t, 1_000_000))
+    # The middle packet's microseconds field holds its time in nanoseconds (as a capture tool
+    # writing nanosecond stamps under the microsecond magic would); `PacketHeader::from_reader`
+    # multiplies it by 1000 in a u32. The harmless twin is the same packet with its microseconds.
+    mid = len(frames) // 2
+    while stamps[mid][1] < 5000:
+        mid += 1
+    out = [struct.pack("<IHHiIII", 0xA1B2C3D4, 2, 4, 0, 0, 65535, 1)]
+    for i, ((frame, _), (sec, usec)) in enumerate(zip(frames, stamps)):
+        frac = usec * 1000 + 417 if trigger and i == mid else usec
+        out.append(struct.pack("<IIII", sec, frac, len(frame), len(frame)) + frame)
+    return b"".join(out)
+
+
+# ---------------------------------------------------------------------------------------
+# MP3 with an ID3v2.4 tag: id3 1.16.0 (a podcast episode: text frames, comments, links,
+# cover art, a table of contents and a chapter frame per chapter, each holding its own
+# sub-frames; every frame carries a data length indicator; then silent MPEG audio frames and
+# an ID3v1 tag)
+
+def syncsafe(n):
+    return bytes([(n >> 21) & 0x7F, (n >> 14) & 0x7F, (n >> 7) & 0x7F, n & 0x7F])
+
+
+def id3_frame(fid, content, size_delta=0):
+    """An ID3v2.4 frame with the data length indicator flag (0x0001): the frame size counts
+    the 4-byte indicator (syncsafe, the content's length) and the content."""
+    return (fid.encode() + syncsafe(4 + len(content) + size_delta) + b"\x00\x01" +
+            syncsafe(len(content)) + content)
+
+
+def id3_text(fid, text):
+    return id3_frame(fid, b"\x03" + text.encode())
+
+
+def small_jpeg(rng, w, h):
+    """A baseline greyscale JPEG of flat 8x8 blocks (decodable)."""
+    return (b"\xff\xd8" + jpeg_segment(0xE0, b"JFIF\x00\x01\x01\x00\x00\x48\x00\x48\x00\x00")
+            + jpeg_segment(0xDB, bytes([0x00]) + bytes([8] + [16] * 63))
+            + jpeg_segment(0xC0, bytes([8]) + struct.pack(">HH", h, w) + bytes([1, 1, 0x11, 0]))
+            + jpeg_dht(0x00, JPEG_DC_BITS, JPEG_DC_VALS)
+            + jpeg_dht(0x10, [1] + [0] * 15, [0x00])
+            + jpeg_segment(0xDA, bytes([1, 1, 0x00, 0, 63, 0]))
+            + jpeg_scan(rng, w // 8, h // 8) + b"\xff\xd9")
+
+
+def id3_chapter(rng, n, start, end, subtitle=None):
+    """A CHAP frame: element id, start and end times (ms), no byte offsets (0xFFFFFFFF), then
+    sub-frames: the title (TIT2), mostly a subtitle (TIT3), sometimes a link (WXXX) and an
+    image (APIC)."""
+    sub = id3_text("TIT2", f"{n + 1}. {words(rng, 2, 6).title()}")
+    if subtitle is not None:
+        sub += id3_frame("TIT3", b"\x03" + subtitle.encode())
+    elif rng.random() < 0.8:
+        sub += id3_text("TIT3", words(rng, 6, 22).capitalize() + ".")
+    if rng.random() < 0.35:
+        sub += id3_frame("WXXX", b"\x03" + b"chapter link\x00" +
+                         f"https://example.org/{word(rng)}/{word(rng)}-{n}".encode())
+    if rng.random() < 0.3:
+        sub += id3_frame("APIC", b"\x00image/jpeg\x00\x08" + f"chapter {n + 1}".encode() + b"\x00" +
+                         small_jpeg(rng, 8 * rng.randint(4, 10), 8 * rng.randint(4, 8)))
+    return f"chp{n}".encode() + b"\x00" + struct.pack(">IIII", start, end, 0xFFFFFFFF, 0xFFFFFFFF) + sub
+
+
+def mp3_audio(nframes):
+    """Silent MPEG-1 Layer III frames (128 kbit/s, 44.1 kHz, joint stereo), the first one an
+    "Info" header giving the frame count and stream size."""
+    frames = []
+    for i in range(nframes):
+        pad = 1 if i % 3 == 1 else 0
+        frame = bytearray(b"\xff\xfb" + bytes([0x90 | pad << 1, 0x44]) + bytes(413 + pad))
+        if i == 0:                                     # "Info", flags: frames and bytes
+            frame[36:48] = b"Info" + struct.pack(">II", 0x3, nframes)
+        frames.append(bytes(frame))
+    total = sum(map(len, frames))
+    first = bytearray(frames[0])
+    first[48:52] = struct.pack(">I", total)
+    frames[0] = bytes(first)
+    return b"".join(frames)
+
+
+def gen_mp3(rng, size, trigger):
+    show, host = words(rng, 2, 3).title(), f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+    head = [id3_text("TIT2", f"Episode 57: {words(rng, 3, 6).title()}"),
+            id3_text("TPE1", host), id3_text("TALB", show), id3_text("TPE2", host),
+            id3_text("TCON", "Podcast"), id3_text("TDRC", "2024-03-14T06:00:00"),
+            id3_text("TRCK", "57"), id3_text("TLAN", "eng"), id3_text("TPUB", f"{show} Media"),
+            id3_text("TCOP", f"2024 {show} Media"), id3_text("TSSE", "Lavf60.16.100"),
+            id3_frame("COMM", b"\x03eng\x00" + " ".join(words(rng, 12, 30).capitalize() + "."
+                                                       for _ in range(8)).encode()),
+            id3_frame("WXXX", b"\x03episode page\x00https://example.org/podcast/57"),
+            id3_frame("WOAF", b"https://example.org/media/episode-57.mp3"),
+            id3_frame("UFID", b"https://example.org/guid\x00" + f"ep-57-{rng.getrandbits(48):012x}".encode()),
+            id3_frame("PRIV", b"com.apple.streaming.transportStreamTimestamp\x00" + struct.pack(">Q", 0x1B8A0)),
+            id3_frame("POPM", b"listener@example.org\x00" + bytes([196]) + struct.pack(">I", 1337)),
+            id3_frame("APIC", b"\x00image/jpeg\x00\x03Cover\x00" + small_jpeg(rng, 96, 96))]
+    tail = [id3_frame("TXXX", b"\x03" + k.encode() + b"\x00" + v.encode()) for k, v in
+            (("podcast_guid", f"{rng.getrandbits(128):032x}"), ("itunes_episode_type", "full"),
+             ("MusicBrainz Album Type", "broadcast"), ("REPLAYGAIN_TRACK_GAIN", "-3.41 dB"),
+             ("REPLAYGAIN_TRACK_PEAK", "0.988312"))]
+    audio = mp3_audio(max(8, size // 4000))
+    fixed = sum(map(len, head + tail)) + len(audio) + 10 + 1024 + 128
+    # Chapters for about half of the tag (at most 250: CTOC counts its children in one byte),
+    # then the transcript twice: synchronised (SYLT, a timestamp after each line) and plain
+    # (USLT).
+    budget = size - fixed
+    chapters, t = [], 0
+    while sum(len(c) + 14 for c in chapters) < budget // 2 and len(chapters) < 250:
+        d = rng.randint(40, 400) * 1000
+        chapters.append(id3_chapter(rng, len(chapters), t, t + d))
+        t += d
+    budget -= sum(len(c) + 14 for c in chapters)
+    lines, stamps, tlen, ms = [], [], 0, 0
+    while tlen < budget - 100:
+        line = f"{rng.choice(FIRST)}: {words(rng, 8, 40).capitalize()}."
+        lines.append(line)
+        stamps.append(ms)
+        ms += rng.randint(2000, 15000)
+        tlen += 2 * len(line) + 20
+    sylt = b"\x00eng\x02\x02transcript\x00" + b"".join(
+        line.encode() + b"\x00" + struct.pack(">I", ms) for line, ms in zip(lines, stamps))
+    uslt = b"\x03eng\x00" + "".join(f"[{ms // 60000:02d}:{ms // 1000 % 60:02d}] {line}\n"
+                                     for line, ms in zip(lines, stamps)).encode()
+    # The middle chapter's subtitle is empty (the encoding byte alone) and its frame size
+    # does not count the data length indicator: 1 instead of 5. `v4::decode` reads the
+    # indicator, then computes `content_size - 4`. The harmless twin has the size 5.
+    mid = len(chapters) // 2
+    crng = random.Random(f"chapter:{mid}")
+    start, end = struct.unpack(">II", chapters[mid][len(f"chp{mid}") + 1:][:8])
+    chapters[mid] = id3_chapter(crng, mid, start, end, subtitle="")
+    if trigger:
+        i = chapters[mid].index(b"TIT3")
+        chapters[mid] = chapters[mid][:i + 4] + syncsafe(1) + chapters[mid][i + 8:]
+    toc = (b"toc\x00" + bytes([0x03, len(chapters)]) + b"".join(f"chp{i}".encode() + b"\x00" for i in range(len(chapters)))
+           + id3_text("TIT2", "Chapters"))
+    frames = (head + [id3_frame("SYLT", sylt), id3_frame("CTOC", toc)] +
+              [id3_frame("CHAP", c) for c in chapters] + [id3_frame("USLT", uslt)] + tail)
+    body = b"".join(frames) + bytes(1024)                  # padding
+    v1 = (b"TAG" + b"Episode 57".ljust(30, b"\x00") + host.encode()[:30].ljust(30, b"\x00") +
+          show.encode()[:30].ljust(30, b"\x00") + b"2024" + b"".ljust(28, b"\x00") + b"\x00\x39" + bytes([186]))
+    return b"ID3\x04\x00\x00" + syncsafe(len(body)) + body + audio + v1
+
+
+# ---------------------------------------------------------------------------------------
+# FLAC: metaflac 0.2.5 (a CD image: STREAMINFO, SEEKTABLE, VORBIS_COMMENT with a cue sheet
+# and a rip log, CUESHEET, APPLICATION "riff" blocks of the source WAV's chunks, PICTURE
+# blocks of the covers and booklet pages, PADDING; then the audio frames, silent: CONSTANT
+# subframes, with CRC-8 and CRC-16)
+
+def flac_crc8(data):
+    crc = 0
+    for b in data:
+        crc ^= b
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x07) & 0xFF if crc & 0x80 else (crc << 1) & 0xFF
+    return crc
+
+
+def flac_crc16(data):
+    crc = 0
+    for b in data:
+        crc ^= b << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x8005) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
+    return crc
+
+
+def flac_utf8(n):
+    if n < 0x80:
+        return bytes([n])
+    out, first_bits, lead = [], 6, 0xC0
+    while True:
+        out.insert(0, 0x80 | (n & 0x3F))
+        n >>= 6
+        if n < (1 << (first_bits - 1)):
+            return bytes([lead | n] + out)
+        first_bits -= 1
+        lead = (lead >> 1) | 0x80
+
+
+def flac_frame(number, blocksize):
+    """A frame of `blocksize` silent stereo 16-bit samples at 44.1 kHz (two CONSTANT 0
+    subframes); block sizes other than 16384 are written in 16 bits after the number."""
+    code = 0xE if blocksize == 16384 else 0x7
+    head = bytes([0xFF, 0xF8, code << 4 | 0x9, 0x18]) + flac_utf8(number)
+    if code == 0x7:
+        head += struct.pack(">H", blocksize - 1)
+    frame = head + bytes([flac_crc8(head)]) + bytes(6)
+    return frame + struct.pack(">H", flac_crc16(frame))
+
+
+def flac_block(btype, body, last=False):
+    return bytes([(0x80 if last else 0) | btype]) + len(body).to_bytes(3, "big") + body
+
+
+def flac_picture(ptype, desc, w, h, data):
+    mime = b"image/jpeg"
+    return (struct.pack(">II", ptype, len(mime)) + mime + struct.pack(">I", len(desc.encode())) +
+            desc.encode() + struct.pack(">IIIII", w, h, 8, 0, len(data)) + data)
+
+
+def gen_flac(rng, size, trigger):
+    rate, bs = 44100, 16384
+    ntracks = rng.randint(9, 14)
+    # Short tracks (12 to 27 s), each a whole number of CD frames (588 samples).
+    lengths = [n - n % 588 for n in (rng.randint(25, 55) * rate // 2 for _ in range(ntracks))]
+    total = sum(lengths)
+    nframes = -(-total // bs)
+    frames = [flac_frame(i, bs if i < nframes - 1 else total - bs * (nframes - 1)) for i in range(nframes)]
+    md5 = hashlib.md5()
+    chunk = bytes(4 * bs)
+    for i in range(nframes):
+        md5.update(chunk if i < nframes - 1 else bytes(4 * (total - bs * (nframes - 1))))
+    streaminfo = (struct.pack(">HH", bs, bs) + min(map(len, frames)).to_bytes(3, "big") +
+                  max(map(len, frames)).to_bytes(3, "big") +
+                  (rate << 44 | 1 << 41 | 15 << 36 | total).to_bytes(8, "big") + md5.digest())
+    # One seek point every 10 seconds: the first sample of the frame holding it, the frame's
+    # offset from the first frame, its samples.
+    offsets, off = [], 0
+    for f in frames:
+        offsets.append(off)
+        off += len(f)
+    seek = b""
+    for s in range(0, total, 10 * rate):
+        i = s // bs
+        seek += struct.pack(">QQH", i * bs, offsets[i], bs if i < nframes - 1 else total - bs * i)
+    # Tags: album and per-track (foobar2000's CUE_TRACKnn_ names), the cue sheet and EAC log.
+    artist, album = f"{rng.choice(FIRST)} {rng.choice(LAST)}", words(rng, 2, 4).title()
+    titles = [words(rng, 1, 5).title() for _ in range(ntracks)]
+    starts = [sum(lengths[:i]) for i in range(ntracks)]
+    msf = lambda s: f"{s // rate // 60:02d}:{s // rate % 60:02d}:{s % rate // 588:02d}"
+    cue = (f'REM GENRE "Electronic"\r\nREM DATE 2019\r\nPERFORMER "{artist}"\r\nTITLE "{album}"\r\n'
+           f'FILE "{artist} - {album}.wav" WAVE\r\n' +
+           "".join(f'  TRACK {i + 1:02d} AUDIO\r\n    TITLE "{t}"\r\n    PERFORMER "{artist}"\r\n'
+                   f'    INDEX 01 {msf(s)}\r\n' for i, (t, s) in enumerate(zip(titles, starts))))
+    log = ("Exact Audio Copy V1.6 from 23. October 2020\r\n\r\nEAC extraction logfile from 14. March 2024, 21:07\r\n\r\n"
+           f"{artist} / {album}\r\n\r\nUsed drive  : PLEXTOR DVDR   PX-760A   Adapter: 1  ID: 0\r\n\r\n" +
+           "".join(f"Track {i + 1:2d}\r\n\r\n     Filename C:\\Rips\\{artist} - {album}.wav\r\n\r\n"
+                   f"     Peak level 98.{rng.randint(0, 9)} %\r\n     Extraction speed {rng.randint(20, 48)}.{rng.randint(0, 9)} X\r\n"
+                   f"     Copy CRC {rng.getrandbits(32):08X}\r\n     Accurately ripped (confidence {rng.randint(2, 40)})  "
+                   f"[{rng.getrandbits(32):08X}]  (AR v2)\r\n     Copy OK\r\n\r\n" for i in range(ntracks)) +
+           "All tracks accurately ripped\r\n\r\nNo errors occurred\r\n\r\nEnd of status report\r\n")
+    comments = [("ALBUM", album), ("ARTIST", artist), ("ALBUMARTIST", artist), ("DATE", "2019"),
+                ("GENRE", "Electronic"), ("LABEL", f"{word(rng).title()} Records"),
+                ("CATALOGNUMBER", f"REC-{rng.randint(100, 999)}"), ("BARCODE", "0724384960650"),
+                ("TOTALTRACKS", str(ntracks)), ("REPLAYGAIN_ALBUM_GAIN", "-7.12 dB"),
+                ("REPLAYGAIN_ALBUM_PEAK", "0.988525")]
+    for i, t in enumerate(titles):
+        comments += [(f"CUE_TRACK{i + 1:02d}_TITLE", t), (f"CUE_TRACK{i + 1:02d}_ISRC", f"GBAYE19{rng.randint(10000, 99999)}")]
+    comments += [("COMMENT", words(rng, 20, 60).capitalize() + "."), ("CUESHEET", cue), ("LOG", log)]
+    vendor = b"reference libFLAC 1.4.3 20230623"
+    vorbis = struct.pack("<I", len(vendor)) + vendor + struct.pack("<I", len(comments)) + b"".join(
+        struct.pack("<I", len(f"{k}={v}".encode())) + f"{k}={v}".encode() for k, v in comments)
+    cuesheet = b"0724384960650".ljust(128, b"\x00") + struct.pack(">Q", 88200) + b"\x80" + bytes(258)
+    cuesheet += bytes([ntracks + 1])
+    for i, s in enumerate(starts):
+        isrc = f"GBAYE19{rng.randint(10000, 99999)}".encode()
+        idx = [(0, 0), (rng.randint(1, 3) * 588 * 75, 1)] if i else [(0, 1)]
+        cuesheet += (struct.pack(">QB", s, i + 1) + isrc + bytes(14) + bytes([len(idx)]) +
+                     b"".join(struct.pack(">QB3x", o, n) for o, n in idx))
+    cuesheet += struct.pack(">QB", total, 170) + bytes(12) + bytes(14) + b"\x00"
+    # The source WAV's chunks (flac --keep-foreign-metadata): RIFF header, fmt, bext, LIST
+    # INFO, the data chunk's header.
+    bext = (words(rng, 4, 8).encode()[:256].ljust(256, b"\x00") + b"EAC".ljust(32, b"\x00") +
+            b"".ljust(32, b"\x00") + b"2024-03-14" + b"21:07:00" + bytes(8) + b"\x01\x00" + bytes(64) + bytes(190))
+    info = b"INFO" + b"".join(riff_chunk(k, v.encode() + b"\x00") for k, v in
+                              ((b"IART", artist), (b"IPRD", album), (b"ICRD", "2019"), (b"ISFT", "Exact Audio Copy")))
+    riff = [b"RIFF" + struct.pack("<I", 4 * total + 36 + 8 + len(bext) + 8 + len(info)) + b"WAVE",
+            riff_chunk(b"fmt ", struct.pack("<HHIIHH", 1, 2, rate, rate * 4, 4, 16)),
+            riff_chunk(b"bext", bext), riff_chunk(b"LIST", info), b"data" + struct.pack("<I", 4 * total)]
+    # Pictures: covers, the disc, then booklet pages until the input is big enough.
+    pics = [(3, "Front cover", 320, 320), (4, "Back cover", 320, 288), (6, "CD", 240, 240)]
+    head = [flac_block(0, streaminfo), flac_block(3, seek), flac_block(4, vorbis), flac_block(5, cuesheet)]
+    head += [flac_block(2, b"riff" + r) for r in riff]
+    audio = b"".join(frames)
+    blocks = [flac_block(6, flac_picture(t, d, w, h, small_jpeg(rng, w, h))) for t, d, w, h in pics]
+    used = 4 + sum(map(len, head + blocks)) + len(audio) + 4 + 8192
+    while used < size:
+        w, h = 8 * rng.randint(30, 60), 8 * rng.randint(40, 75)
+        b = flac_block(6, flac_picture(5, f"Booklet page {len(blocks) - 2}", w, h, small_jpeg(rng, w, h)))
+        blocks.append(b)
+        used += len(b)
+    # Between the two booklet pages around the middle of the file: an APPLICATION block of
+    # length 0 (no application id); `Application::from_bytes` slices `bytes[0..4]`. The
+    # harmless twin is a PADDING block of length 0.
+    at, pos = 0, 4 + sum(map(len, head))
+    while pos < size // 2 and at < len(blocks):
+        pos += len(blocks[at])
+        at += 1
+    blocks.insert(at, flac_block(2 if trigger else 1, b""))
+    blocks.append(flac_block(1, bytes(8192), last=True))
+    return b"fLaC" + b"".join(head + blocks) + audio
+
+
+# ---------------------------------------------------------------------------------------
 
 CASES = {
     # full_moon 1.1.0 (luau): an interpolated string with an empty `{}` gives the
@@ -2152,6 +2609,18 @@ CASES = {
     # goblin 0.3.1: an ELF note whose name size is 0: `Note::try_from_ctx` reads the name
     # with length `n_namesz - 1` (src/elf/note.rs:208, m4b/goblin#256, fixed in 0.3.2).
     "goblin-elf-note-empty-name": ("big.core", gen_core),
+    # pcap-file 1.1.1: a packet header whose microseconds field is 4294968 or more (here the
+    # time in nanoseconds): `PacketHeader::from_reader` converts it with `ts_nsec *= 1000`
+    # in a u32 (src/pcap/packet.rs:51, courvoif/pcap-file#18; checked_mul in 2.0.0).
+    "pcap-file-usec-overflow": ("big.pcap", gen_pcap),
+    # id3 1.16.0: an ID3v2.4 frame with the data length indicator flag whose size is below
+    # 4: `v4::decode` reads the indicator, then computes `content_size - 4`
+    # (src/stream/frame/v4.rs:48, polyfloyd/rust-id3#149; saturating_sub in 1.16.1).
+    "id3-data-length-underflow": ("big.mp3", gen_mp3),
+    # metaflac 0.2.5: an APPLICATION block shorter than its 4-byte application id (here of
+    # length 0): `Application::from_bytes` slices `bytes[0..4]` (src/block.rs:355,
+    # TianyiShi2001/audiotags#30; jameshurst/rust-metaflac#18, #21).
+    "metaflac-empty-application": ("big.flac", gen_flac),
 }
 
 
