@@ -87,5 +87,10 @@ pub(crate) fn print_summary(s: &Summary, unit: &str, output: &std::path::Path) {
         s.runs,
         s.cache_hits
     );
+    if s.one_minimal {
+        eprintln!(
+            "1-minimal: no line, matched pair, run of up to 8 tokens, byte or shorter token can go"
+        );
+    }
     eprintln!("result: {}", output.display());
 }

@@ -206,6 +206,7 @@ pub(crate) fn run(args: Args) -> Result<i32> {
             "seconds": summary.elapsed.as_secs_f64(),
             "output_path": result.output,
             "cancelled": summary.cancelled,
+            "one_minimal": summary.one_minimal,
             "signature": result.signature,
             "alone": result.alone,
             "passes": summary.passes,

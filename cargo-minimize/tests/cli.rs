@@ -38,6 +38,9 @@ fn ice_file_is_reduced_and_still_crashes_the_same_way() {
     let json = summary(&o);
     assert_eq!(json["output_bytes"].as_u64().unwrap() as usize, out.len());
     assert!(json["predicate_runs"].as_u64().unwrap() > 0);
+    // Rust files are swept for 1-minimality only with --exhaustive.
+    assert_eq!(json["one_minimal"], false, "{json}");
+    assert!(!stderr(&o).contains("1-minimal:"), "{}", stderr(&o));
     // Check the result by hand with rustc.
     let r = compile_result(dir.path(), &[]);
     assert_eq!(r.status.code(), Some(101));
@@ -237,6 +240,10 @@ fn script_predicate_on_any_file() {
         "two checks of the original and the final check only: {json}"
     );
     assert!(!stderr(&o).contains("warning"), "{}", stderr(&o));
+    // A data file's result is swept for 1-minimality (here from the cache), and
+    // says so.
+    assert_eq!(json["one_minimal"], true, "{json}");
+    assert!(stderr(&o).contains("1-minimal: no line"), "{}", stderr(&o));
     // A check that does not look at the file: the empty result comes with a warning.
     script(dir.path(), "always.sh", "exit 0");
     let o = run(dir.path(), &["--script", "./always.sh", "input.txt"]);

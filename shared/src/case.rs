@@ -37,6 +37,12 @@ pub trait Case: Clone + Send + Sync + 'static {
     }
     /// Lexicographic tie break of last resort.
     fn lex_cmp(&self, other: &Self) -> Ordering;
+    /// `true` when the two differ at most in blanks (whitespace of text files), as a
+    /// formatted form of a result does: the 1-minimal neighbourhood does not tell
+    /// them apart. By default only equal cases do.
+    fn same_but_blanks(&self, other: &Self) -> bool {
+        self.lex_cmp(other) == Ordering::Equal
+    }
     /// `true` when sequence `i` is source code that syntax-aware passes reduce (a
     /// `.rs` file), so that blind prefix and suffix cuts can leave it alone.
     fn is_syntax(&self, _i: usize) -> bool {

@@ -170,6 +170,17 @@ impl Case for TestCase {
     fn tokens(&self) -> usize {
         self.files.iter().map(|(_, b)| count_tokens(b)).sum()
     }
+    fn same_but_blanks(&self, other: &Self) -> bool {
+        let squash = |b: &[u8]| -> Vec<u8> {
+            b.iter()
+                .copied()
+                .filter(|c| !c.is_ascii_whitespace())
+                .collect()
+        };
+        self.files.len() == other.files.len()
+            && (self.files.iter().zip(&other.files))
+                .all(|((p, a), (q, b))| p == q && squash(a) == squash(b))
+    }
     fn lex_cmp(&self, other: &Self) -> Ordering {
         let a = self.files.iter().map(|(p, b)| (p, b.as_slice()));
         let b = other.files.iter().map(|(p, b)| (p, b.as_slice()));

@@ -588,7 +588,9 @@ fn a_pass_that_proposes_nothing_is_foreseen_by_replaying_it() {
     // current one: the same runs as -j 1, overlapping.
     let input = "a 1000 b 2000 c 3000\n";
     let overlaps = Overlaps::default();
-    let slow = |s: &str| overlaps.slow(20, || s == input);
+    // 60 ms a check: the replay must start the next test while one sleeps, which
+    // took longer than 20 ms on a loaded 2-core machine (CI beside a benchmark).
+    let slow = |s: &str| overlaps.slow(60, || s == input);
     let pass = || -> Vec<Box<dyn Pass<TestCase>>> { vec![Box::new(ShrinkEach::new(TextInts))] };
     let (out1, one) = run(input, pass(), slow, 1);
     assert_eq!(overlaps.count(), 0);

@@ -83,6 +83,22 @@ pub trait Pass<C: Case>: Send {
     fn role(&self) -> Role {
         Role::default()
     }
+    /// For a sweep of the stated 1-minimal neighbourhood ([`neighbours`]): the kind of
+    /// neighbour it tries, and whether its last complete sweep tried every one of them
+    /// on every file of the case and none kept the bug.
+    fn neighbourhood(&self) -> Option<(neighbours::Kind, bool)> {
+        None
+    }
+}
+
+/// Whether `passes` checked that the case they last swept is 1-minimal: for every
+/// kind of neighbour, one of them tried all of it on every file and found nothing.
+/// Meaningful at the end of a reduction that was not cancelled (each pass's last
+/// sweep was then on the result).
+pub fn checked_one_minimal<C: Case>(passes: &[Box<dyn Pass<C>>]) -> bool {
+    neighbours::Kind::ALL
+        .iter()
+        .all(|&k| (passes.iter()).any(|p| p.neighbourhood() == Some((k, true))))
 }
 
 /// How the scheduler treats a pass: on Rust code when the job asks it to
@@ -130,6 +146,9 @@ impl<C: Case + 'static> Pass<C> for WithRole<C> {
     }
     fn role(&self) -> Role {
         self.role
+    }
+    fn neighbourhood(&self) -> Option<(neighbours::Kind, bool)> {
+        self.inner.neighbourhood()
     }
 }
 
@@ -382,11 +401,9 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         .collect()
 }
 
-/// The four sweeps of [`neighbours`] on `files`, each a last resort.
+/// The five sweeps of [`neighbours`] on `files`, each a last resort.
 pub(crate) fn neighbourhood(files: neighbours::Files) -> Vec<Box<dyn Pass<TestCase>>> {
-    use neighbours::Kind;
-    [Kind::Pairs, Kind::TokenRuns, Kind::Replace, Kind::Bytes]
-        .into_iter()
+    (neighbours::Kind::ALL.into_iter())
         .map(|k| last_resort(Neighbours::new(k, files)))
         .collect()
 }
@@ -548,10 +565,12 @@ mod tests {
         assert_eq!(
             with(|r| r.last_resort),
             [
+                "data-lines",
                 "data-pairs",
                 "data-token-runs",
                 "data-replace-tokens",
                 "data-bytes",
+                "rust-lines",
                 "rust-pairs",
                 "rust-token-runs",
                 "rust-replace-tokens",

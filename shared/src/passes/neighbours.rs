@@ -95,6 +95,19 @@ pub enum Kind {
     Replace,
     /// One non-blank byte.
     Bytes,
+    /// One line (with the newline after it; the last line with the one before).
+    Lines,
+}
+
+impl Kind {
+    /// Every kind: together, the neighbourhood of `tools/check_minimal.py`.
+    pub const ALL: [Kind; 5] = [
+        Kind::Lines,
+        Kind::Pairs,
+        Kind::TokenRuns,
+        Kind::Replace,
+        Kind::Bytes,
+    ];
 }
 
 /// One kind of neighbour, proposed on one kind of file (see the module docs).
@@ -108,6 +121,12 @@ pub struct Neighbours {
     found: bool,
     /// The last complete sweep committed something.
     rerun: bool,
+    /// The sweep under way has tried every candidate of every file so far (no file
+    /// of another kind, none over the cap).
+    whole: bool,
+    /// The last complete sweep tried every candidate of every file of the case and
+    /// none of them kept the bug.
+    clean: bool,
 }
 
 impl Neighbours {
@@ -119,6 +138,8 @@ impl Neighbours {
             cursor: None,
             found: false,
             rerun: false,
+            whole: true,
+            clean: false,
         }
     }
 }
@@ -162,6 +183,24 @@ pub fn propose(kind: Kind, text: &[u8], seq: usize) -> Proposals {
                 }
             }
         }
+        Kind::Lines => {
+            let mut starts = vec![0];
+            starts.extend(
+                (text.iter().enumerate())
+                    .filter(|&(_, &b)| b == b'\n')
+                    .map(|(i, _)| i + 1),
+            );
+            for w in (0..starts.len()).rev() {
+                let (a, b) = match starts.get(w + 1) {
+                    Some(&next) => (starts[w], next),
+                    // The last line goes with the newline before it.
+                    None => (starts[w].saturating_sub(1), text.len()),
+                };
+                if a < b {
+                    out.push((a, EditSet::of(Edit::cut(seq, a, b))));
+                }
+            }
+        }
         Kind::Bytes => {
             if text.len() <= MAX_BYTES {
                 for i in (0..text.len()).rev() {
@@ -185,10 +224,12 @@ impl<C: Case<Item = u8>> Pass<C> for Neighbours {
             (Files::Rust, Kind::TokenRuns) => "rust-token-runs",
             (Files::Rust, Kind::Replace) => "rust-replace-tokens",
             (Files::Rust, Kind::Bytes) => "rust-bytes",
+            (Files::Rust, Kind::Lines) => "rust-lines",
             (Files::Data, Kind::Pairs) => "data-pairs",
             (Files::Data, Kind::TokenRuns) => "data-token-runs",
             (Files::Data, Kind::Replace) => "data-replace-tokens",
             (Files::Data, Kind::Bytes) => "data-bytes",
+            (Files::Data, Kind::Lines) => "data-lines",
         }
     }
     fn is_fresh(&self) -> bool {
@@ -197,10 +238,14 @@ impl<C: Case<Item = u8>> Pass<C> for Neighbours {
     fn wants_rerun(&self) -> bool {
         self.rerun
     }
+    fn neighbourhood(&self) -> Option<(Kind, bool)> {
+        Some((self.kind, self.clean))
+    }
     fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
         let files = ctx.current().seq_count();
         if self.cursor.is_none() {
             self.found = false;
+            self.whole = true;
         }
         let (mut seq, mut pos) = self.cursor.take().unwrap_or((files, usize::MAX));
         loop {
@@ -208,9 +253,14 @@ impl<C: Case<Item = u8>> Pass<C> for Neighbours {
                 self.cursor = Some((seq, pos));
                 return Err(e);
             }
-            if seq >= files || pos == 0 || !self.files.accepts(ctx.current(), seq) {
+            if seq < files && pos > 0 && !self.files.accepts(ctx.current(), seq) {
+                self.whole = false;
+                pos = 0;
+            }
+            if seq >= files || pos == 0 {
                 if seq == 0 || files == 0 {
                     self.rerun = self.found;
+                    self.clean = self.whole && !self.found;
                     return Ok(());
                 }
                 seq = seq.min(files) - 1;
@@ -222,7 +272,9 @@ impl<C: Case<Item = u8>> Pass<C> for Neighbours {
             let mut props = propose(self.kind, text, seq);
             props.retain(|(p, _)| *p < pos);
             if props.len() > MAX_PROPOSALS {
-                props.clear();
+                self.whole = false;
+                pos = 0;
+                continue;
             }
             // Neighbours that differ from the case only in blanks are no neighbours.
             // The same text twice (a one-byte token's deletion as a run and as a
@@ -235,6 +287,7 @@ impl<C: Case<Item = u8>> Pass<C> for Neighbours {
                 .filter(|(_, c)| squash(c.seq(seq)) != flat && seen.insert(c.seq(seq).to_vec()))
                 .collect();
             if cands.len() > MAX_CANDIDATES {
+                self.whole = false;
                 pos = 0;
                 continue;
             }

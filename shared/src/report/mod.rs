@@ -69,6 +69,11 @@ pub struct Summary {
     pub cancelled: bool,
     /// Per-pass statistics.
     pub passes: Vec<PassStats>,
+    /// The result was checked 1-minimal in the stated neighbourhood (that of
+    /// `tools/check_minimal.py`): every neighbour was tried on it and none kept the
+    /// bug. `false` when that was not checked: Rust files without `--exhaustive`, a
+    /// sweep over its cap, a cancelled run, passes chosen without the sweeps.
+    pub one_minimal: bool,
 }
 
 /// What happened; sent to the observer as it happens.

@@ -233,6 +233,10 @@ impl<'a, C: Case> State<'a, C> {
         self.best
     }
 
+    pub(crate) fn best(&self) -> &C {
+        &self.best
+    }
+
     pub(crate) fn summary(
         &self,
         initial_size: usize,
@@ -251,6 +255,7 @@ impl<'a, C: Case> State<'a, C> {
             elapsed,
             cancelled,
             passes: self.stats.clone(),
+            one_minimal: false,
         }
     }
 

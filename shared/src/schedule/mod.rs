@@ -360,6 +360,8 @@ pub fn reduce<C: Case>(
             quota = quota.saturating_sub(2).max(1);
         }
 
+        // What the sweeps of the 1-minimal neighbourhood last saw.
+        let swept = state.best().clone();
         if config.final_check && !cancelled {
             let notes: Vec<&'static str> = forms.iter().map(|f| f.note).collect();
             match state.deliver(&notes) {
@@ -368,7 +370,10 @@ pub fn reduce<C: Case>(
                 Err(e) => return Err(e),
             }
         }
-        let summary = state.summary(initial_size, round, start.elapsed(), cancelled);
+        let mut summary = state.summary(initial_size, round, start.elapsed(), cancelled);
+        summary.one_minimal = !cancelled
+            && crate::passes::checked_one_minimal(&passes)
+            && state.best().same_but_blanks(&swept);
         state.emit(&Event::Finished(&summary));
         Ok(Outcome {
             best: state.into_best(),
