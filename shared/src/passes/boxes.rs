@@ -17,9 +17,11 @@
 //!   box) no longer breaks the framing around it. A block whose length field a cut
 //!   touches keeps its length.
 
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, LazyLock};
 
-use super::chunks::{children, encode_uint, find_chain, read_uint, trailer, Layout, MAX_DEPTH};
+use super::chunks::{
+    chain_of, children, encode_uint, read_uint, trailer, ContentMemo, Layout, MAX_DEPTH,
+};
 use super::units::{chosen, delete_units, Segmenter, Span};
 use crate::case::Case;
 use crate::edit::{Edit, EditSet};
@@ -68,33 +70,20 @@ fn grow(text: &[u8], layout: Layout, block: (usize, usize), depth: usize, out: &
 
 /// The tree of `text` (binary files with a chain of [`find_chain`] only).
 pub fn find_tree(text: &[u8]) -> Option<Tree> {
-    let (layout, top) = find_chain(text)?;
+    let chain = chain_of(text)?;
+    let layout = chain.0;
     let mut blocks = Vec::new();
-    for block in top {
+    for &block in &chain.1 {
         grow(text, layout, block, 0, &mut blocks);
     }
     Some(Tree { layout, blocks })
 }
 
-/// The last tree read, by the file's bytes: a pass's cuts read one case many times.
-#[derive(Clone, Default)]
-struct Memo(Arc<Mutex<Option<Read>>>);
+static TREES: LazyLock<ContentMemo<Option<Arc<Tree>>>> = LazyLock::new(ContentMemo::new);
 
-/// A file's bytes and the tree read from them.
-type Read = (Vec<u8>, Option<Tree>);
-
-impl Memo {
-    fn tree(&self, text: &[u8]) -> Option<Tree> {
-        let mut slot = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((bytes, tree)) = slot.as_ref() {
-            if bytes == text {
-                return tree.clone();
-            }
-        }
-        let tree = find_tree(text);
-        *slot = Some((text.to_vec(), tree.clone()));
-        tree
-    }
+/// [`find_tree`] of `text`, remembered (see [`ContentMemo`]).
+fn tree_of(text: &[u8]) -> Option<Arc<Tree>> {
+    TREES.get(text, |t| find_tree(t).map(Arc::new))
 }
 
 /// `cuts` (sorted, disjoint, each inside the file) with every block's length lowered
@@ -144,9 +133,7 @@ fn cuts_in(set: &EditSet<u8>, seq: usize) -> Vec<(usize, usize)> {
 
 /// The nested blocks (depth ≥ 1) of each binary file, in preorder.
 #[derive(Clone, Default)]
-pub struct Boxes {
-    memo: Memo,
-}
+pub struct Boxes;
 
 impl<C: Case<Item = u8>> Segmenter<C> for Boxes {
     fn name(&self) -> &'static str {
@@ -158,7 +145,7 @@ impl<C: Case<Item = u8>> Segmenter<C> for Boxes {
             if case.is_syntax(seq) {
                 continue;
             }
-            let Some(tree) = self.memo.tree(case.seq(seq)) else {
+            let Some(tree) = tree_of(case.seq(seq)) else {
                 continue;
             };
             out.extend((tree.blocks.iter()).filter(|b| b.depth > 0).map(|b| Span {
@@ -183,18 +170,18 @@ impl<C: Case<Item = u8>> Segmenter<C> for Boxes {
         outer.sort_by_key(|s| (s.seq, s.start));
         let all: Vec<(usize, usize)> = (0..outer.len()).map(|i| (i, i + 1)).collect();
         let plain = delete_units::<u8>(&outer, &all);
-        framed(case, &self.memo, plain)
+        framed(case, plain)
     }
 }
 
 /// `plain`'s cuts, with the lengths around them lowered in each binary file that has
 /// a tree.
-fn framed<C: Case<Item = u8>>(case: &C, memo: &Memo, plain: EditSet<u8>) -> C {
+fn framed<C: Case<Item = u8>>(case: &C, plain: EditSet<u8>) -> C {
     let mut set = EditSet::new();
     for seq in plain.seqs() {
         let text = case.seq(seq);
         let cuts = cuts_in(&plain, seq);
-        let tree = (!case.is_syntax(seq)).then(|| memo.tree(text)).flatten();
+        let tree = (!case.is_syntax(seq)).then(|| tree_of(text)).flatten();
         let edits = match &tree {
             Some(tree) => with_lengths(text, tree, seq, &cuts),
             None => {
@@ -217,16 +204,12 @@ fn framed<C: Case<Item = u8>>(case: &C, memo: &Memo, plain: EditSet<u8>) -> C {
 #[derive(Clone)]
 pub struct Framed<S> {
     inner: S,
-    memo: Memo,
 }
 
 impl<S> Framed<S> {
     /// `inner`'s units, cut with the lengths around them kept true.
     pub fn new(inner: S) -> Self {
-        Framed {
-            inner,
-            memo: Memo::default(),
-        }
+        Framed { inner }
     }
 }
 
@@ -246,7 +229,7 @@ impl<C: Case<Item = u8>, S: Segmenter<C>> Segmenter<C> for Framed<S> {
         if !binary {
             return case.apply(&plain);
         }
-        framed(case, &self.memo, plain)
+        framed(case, plain)
     }
 }
 

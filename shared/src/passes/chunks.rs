@@ -10,6 +10,9 @@
 //! and line cuts almost never land on a boundary. [`ChunkPayloads`] shortens one
 //! block's payload and rewrites its length field to match.
 
+use std::collections::VecDeque;
+use std::sync::{Arc, LazyLock, Mutex};
+
 use super::units::{Segmenter, Span};
 use super::Pass;
 use crate::case::Case;
@@ -230,6 +233,51 @@ pub fn find_chain(text: &[u8]) -> Option<(Layout, Vec<(usize, usize)>)> {
     best.map(|(l, _, b, _, _)| (l, b))
 }
 
+/// A file's chain: its layout and top-level blocks.
+pub type Chain = (Layout, Vec<(usize, usize)>);
+
+/// What was derived from the last few texts, by their bytes: the passes that read
+/// a file's layout (`chunks`, `chunk-payloads`, `boxes`, the `Framed` cuts) read
+/// the same versions of a file, each many times. Process-wide, and correct across
+/// jobs: what is derived from some bytes holds for those bytes.
+pub(super) struct ContentMemo<T> {
+    slots: Mutex<VecDeque<(Vec<u8>, T)>>,
+}
+
+/// Texts a [`ContentMemo`] remembers.
+const MEMO_SLOTS: usize = 8;
+
+impl<T: Clone> ContentMemo<T> {
+    pub(super) fn new() -> Self {
+        ContentMemo {
+            slots: Mutex::new(VecDeque::new()),
+        }
+    }
+
+    /// What `derive` gives for `text`, derived once while it is remembered.
+    pub(super) fn get(&self, text: &[u8], derive: impl FnOnce(&[u8]) -> T) -> T {
+        let lock = || self.slots.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, v)) = lock().iter().find(|(t, _)| t.as_slice() == text) {
+            return v.clone();
+        }
+        // Derived without the lock: two threads may both derive the same value.
+        let v = derive(text);
+        let mut slots = lock();
+        if slots.len() >= MEMO_SLOTS {
+            slots.pop_front();
+        }
+        slots.push_back((text.to_vec(), v.clone()));
+        v
+    }
+}
+
+static CHAINS: LazyLock<ContentMemo<Option<Arc<Chain>>>> = LazyLock::new(ContentMemo::new);
+
+/// [`find_chain`] of `text`, remembered (see [`ContentMemo`]).
+pub fn chain_of(text: &[u8]) -> Option<Arc<Chain>> {
+    CHAINS.get(text, |t| find_chain(t).map(Arc::new))
+}
+
 /// The blocks of the length-prefixed chain of each binary file (see the module
 /// docs); nothing in files without one.
 #[derive(Clone)]
@@ -245,12 +293,8 @@ impl<C: Case<Item = u8>> Segmenter<C> for LengthChunks {
             if case.is_syntax(seq) {
                 continue;
             }
-            if let Some((_, blocks)) = find_chain(case.seq(seq)) {
-                out.extend(
-                    blocks
-                        .into_iter()
-                        .map(|(start, end)| Span { seq, start, end }),
-                );
+            if let Some(chain) = chain_of(case.seq(seq)) {
+                out.extend((chain.1.iter()).map(|&(start, end)| Span { seq, start, end }));
             }
         }
         out
@@ -317,9 +361,10 @@ impl<C: Case<Item = u8>> Pass<C> for ChunkPayloads {
             }
             let base = ctx.current().clone();
             let chain = (seq < files && !base.is_syntax(seq))
-                .then(|| find_chain(base.seq(seq)))
+                .then(|| chain_of(base.seq(seq)))
                 .flatten();
-            let Some((layout, blocks)) = chain.filter(|_| idx > 0) else {
+            let Some((layout, blocks)) = chain.filter(|_| idx > 0).map(|c| (c.0, c.1.clone()))
+            else {
                 if seq == 0 {
                     return Ok(());
                 }
