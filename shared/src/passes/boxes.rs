@@ -370,7 +370,7 @@ mod tests {
             walk(d, &mut out) && out.iter().any(|p| p == b"BAD")
         };
         assert!(bad(&data));
-        let (out, calls) = reduce(data.clone(), Boxes::default(), bad);
+        let (out, calls) = reduce(data.clone(), Boxes, bad);
         let mut payloads = Vec::new();
         assert!(walk(&out, &mut payloads));
         assert_eq!(payloads, vec![b"BAD".to_vec()]);

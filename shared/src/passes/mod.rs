@@ -349,7 +349,7 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         bet(RustRenames),
         Box::new(Delete::new(StringContents, "rust-strings", usize::MAX)),
         Box::new(Delete::new(LengthChunks, "chunks", usize::MAX)),
-        Box::new(Delete::new(Boxes::default(), "boxes", usize::MAX)),
+        Box::new(Delete::new(Boxes, "boxes", usize::MAX)),
         Box::new(Pointers),
         Box::new(Delete::new(
             Relocating::default(),
