@@ -278,6 +278,7 @@ pub(crate) fn deliver(
             "cacheHits": sum.cache_hits,
             "seconds": sum.elapsed.as_secs_f64(),
             "cancelled": sum.cancelled,
+            "oneMinimal": sum.one_minimal,
             "keptEarlier": placed.kept_earlier,
             "signature": result.signature.as_ref().map(|s| s.display()),
             "report": has_report,

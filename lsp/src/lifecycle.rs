@@ -289,8 +289,15 @@ pub(crate) fn on_done(s: &mut Server, job: u64, outcome: Result<JobResult, JobEr
             r.summary.initial_size, r.summary.final_size
         ),
         Ok(r) => format!(
-            "done: {} → {} bytes, {} checks",
-            r.summary.initial_size, r.summary.final_size, r.predicate_runs
+            "done: {} → {} bytes, {} checks{}",
+            r.summary.initial_size,
+            r.summary.final_size,
+            r.predicate_runs,
+            if r.summary.one_minimal {
+                ", 1-minimal"
+            } else {
+                ""
+            }
         ),
         Err(e) => format!("failed: {}", e.message),
     };

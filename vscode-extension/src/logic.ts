@@ -121,6 +121,8 @@ export interface JobResult {
   outputBytes?: number;
   predicateRuns?: number;
   cancelled: boolean;
+  /** Every neighbour of the result in the stated neighbourhood was tried; none kept the bug. */
+  oneMinimal?: boolean;
   /** Cancelled, and the earlier result in place was not larger: it was kept. */
   keptEarlier?: boolean;
   signature?: string;
@@ -150,6 +152,6 @@ export function resultMessage(r: JobResult): { level: 'info' | 'error'; text: st
   }
   return {
     level: 'info',
-    text: `Minimized ${r.inputBytes} → ${r.outputBytes} bytes in ${r.predicateRuns} checks.`,
+    text: `Minimized ${r.inputBytes} → ${r.outputBytes} bytes in ${r.predicateRuns} checks${r.oneMinimal ? ' (1-minimal)' : ''}.`,
   };
 }

@@ -76,6 +76,7 @@ test('status text', () => {
 test('what a finished job says', () => {
   const base = { job: 1, output: '/w/a_min.rs', inputBytes: 300, outputBytes: 100, predicateRuns: 42, cancelled: false };
   assert.deepEqual(resultMessage(base), { level: 'info', text: 'Minimized 300 → 100 bytes in 42 checks.' });
+  assert.equal(resultMessage({ ...base, oneMinimal: true }).text, 'Minimized 300 → 100 bytes in 42 checks (1-minimal).');
   assert.match(resultMessage({ ...base, cancelled: true }).text, /cancelled; the best so far \(300 → 100 bytes\) is in \/w\/a_min.rs/);
   assert.match(resultMessage({ ...base, cancelled: true, keptEarlier: true }).text, /kept the earlier, smaller result/);
   assert.deepEqual(resultMessage({ job: 2, cancelled: false, error: { kind: 'notInteresting', message: 'no ICE' } }), {
