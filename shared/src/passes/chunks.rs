@@ -174,8 +174,14 @@ fn evidence(
 /// its blocks, as MP4's few top-level boxes hold all the others; marked chains: the
 /// most blocks); ties: the wider field, then the smaller start, offset and `|extra|`.
 pub fn find_chain(text: &[u8]) -> Option<(Layout, Vec<(usize, usize)>)> {
+    find_chains(text).into_iter().next()
+}
+
+/// The chains [`find_chain`] chooses among, best first: the best of each layout, up
+/// to [`RANKED`] layouts, exact chains only once there is one.
+pub fn find_chains(text: &[u8]) -> Vec<Chain> {
     if !is_binary(text) {
-        return None;
+        return Vec::new();
     }
     // (layout, start, blocks, exact, evidence)
     type Found = (Layout, usize, Vec<(usize, usize)>, bool, usize);
@@ -190,6 +196,8 @@ pub fn find_chain(text: &[u8]) -> Option<(Layout, Vec<(usize, usize)>)> {
         )
     };
     let mut best: Option<Found> = None;
+    // The best chain of each layout (exact ones once there is one).
+    let mut ranked: Vec<Found> = Vec::new();
     for width in [4usize, 3, 2] {
         for big in [true, false] {
             for offset in 0..=MAX_OFFSET {
@@ -222,6 +230,11 @@ pub fn find_chain(text: &[u8]) -> Option<(Layout, Vec<(usize, usize)>)> {
                             blocks.len()
                         };
                         let found = (layout, start, blocks, exact, n);
+                        match ranked.iter_mut().find(|r| r.0 == layout) {
+                            Some(r) if key(&found) < key(r) => *r = found.clone(),
+                            Some(_) => {}
+                            None => ranked.push(found.clone()),
+                        }
                         if best.as_ref().is_none_or(|b| key(&found) < key(b)) {
                             best = Some(found);
                         }
@@ -230,8 +243,17 @@ pub fn find_chain(text: &[u8]) -> Option<(Layout, Vec<(usize, usize)>)> {
             }
         }
     }
-    best.map(|(l, _, b, _, _)| (l, b))
+    if best.as_ref().is_some_and(|b| b.3) {
+        ranked.retain(|r| r.3);
+    }
+    ranked.sort_by_key(|r| key(r));
+    (ranked.into_iter().take(RANKED))
+        .map(|(l, _, b, _, _)| (l, b))
+        .collect()
 }
+
+/// Layouts [`find_chains`] ranks.
+const RANKED: usize = 2;
 
 /// A file's chain: its layout and top-level blocks.
 pub type Chain = (Layout, Vec<(usize, usize)>);
@@ -271,11 +293,16 @@ impl<T: Clone> ContentMemo<T> {
     }
 }
 
-static CHAINS: LazyLock<ContentMemo<Option<Arc<Chain>>>> = LazyLock::new(ContentMemo::new);
+static CHAINS: LazyLock<ContentMemo<Arc<Vec<Chain>>>> = LazyLock::new(ContentMemo::new);
+
+/// [`find_chains`] of `text`, remembered (see [`ContentMemo`]).
+fn chains_of(text: &[u8]) -> Arc<Vec<Chain>> {
+    CHAINS.get(text, |t| Arc::new(find_chains(t)))
+}
 
 /// [`find_chain`] of `text`, remembered (see [`ContentMemo`]).
 pub fn chain_of(text: &[u8]) -> Option<Arc<Chain>> {
-    CHAINS.get(text, |t| find_chain(t).map(Arc::new))
+    chains_of(text).first().cloned().map(Arc::new)
 }
 
 /// The blocks of the length-prefixed chain of each binary file (see the module
@@ -294,6 +321,31 @@ impl<C: Case<Item = u8>> Segmenter<C> for LengthChunks {
                 continue;
             }
             if let Some(chain) = chain_of(case.seq(seq)) {
+                out.extend((chain.1.iter()).map(|&(start, end)| Span { seq, start, end }));
+            }
+        }
+        out
+    }
+}
+
+/// The blocks of the runner-up chain of each binary file ([`find_chains`]'s second
+/// layout): the chosen chain is a guess, and on a small file an alias (the same
+/// bytes read with another field) can explain more blocks than the real one. Run as
+/// a last resort, when the chosen chain's blocks and everything else stop going.
+#[derive(Clone)]
+pub struct OtherChunks;
+
+impl<C: Case<Item = u8>> Segmenter<C> for OtherChunks {
+    fn name(&self) -> &'static str {
+        "chunks-other"
+    }
+    fn segment(&self, case: &C) -> Vec<Span> {
+        let mut out = Vec::new();
+        for seq in 0..case.seq_count() {
+            if case.is_syntax(seq) {
+                continue;
+            }
+            if let Some(chain) = chains_of(case.seq(seq)).get(1) {
                 out.extend((chain.1.iter()).map(|&(start, end)| Span { seq, start, end }));
             }
         }
@@ -563,5 +615,57 @@ mod tests {
             "{sizes:?}"
         );
         assert_eq!(sizes.iter().filter(|&&s| s == 12).count(), 5, "{sizes:?}");
+    }
+
+    /// FLAC-like metadata: a 4-byte magic, then blocks of a type byte and a 3-byte
+    /// big-endian length; a comment block holds little-endian 4-byte lengths and text.
+    fn flac_like() -> (Vec<u8>, Vec<(usize, usize)>) {
+        let mut comments = Vec::new();
+        let vendor = b"reference libFLAC 0.0.0 20230623";
+        comments.extend((vendor.len() as u32).to_le_bytes());
+        comments.extend(vendor);
+        let entries = [
+            "ALBUM=Upsilon Zeta Pi Order",
+            "ARTIST=John Lovelace",
+            "DATE=1000",
+            "GENRE=Electronic",
+            "LABEL=Pi Records",
+            "TOTALTRACKS=10",
+            "TITLE=Seven",
+        ];
+        comments.extend((entries.len() as u32).to_le_bytes());
+        for e in entries {
+            comments.extend((e.len() as u32).to_le_bytes());
+            comments.extend(e.as_bytes());
+        }
+        let mut data = b"fLaC".to_vec();
+        let mut blocks = Vec::new();
+        for (t, payload) in [
+            (0u8, vec![7u8; 34]),
+            (3, vec![]),
+            (4, comments),
+            (2, vec![]),
+        ] {
+            let start = data.len();
+            data.push(t);
+            data.extend(&(payload.len() as u32).to_be_bytes()[1..]);
+            data.extend(payload);
+            blocks.push((start, data.len()));
+        }
+        (data, blocks)
+    }
+
+    #[test]
+    fn the_runner_up_chain_is_ranked_second() {
+        let (data, blocks) = flac_like();
+        let chains = find_chains(&data);
+        assert_eq!(
+            chains.first().map(|c| &c.1),
+            find_chain(&data).as_ref().map(|c| &c.1)
+        );
+        assert!(chains.len() <= RANKED);
+        assert!(chains.windows(2).all(|w| w[0].0 != w[1].0));
+        // The real blocks are one of the chains ranked (here the first).
+        assert!(chains.iter().any(|c| c.1 == blocks), "{chains:?}");
     }
 }

@@ -33,7 +33,7 @@ pub use blocks::{BlockLevels, Blocks, ListElements, Statements};
 pub use boxes::{Boxes, Framed};
 pub use chaos::Chaos;
 pub use choices::{Change, Choices, Step};
-pub use chunks::{ChunkPayloads, LengthChunks};
+pub use chunks::{ChunkPayloads, LengthChunks, OtherChunks};
 pub use cuts::{Brackets, CutPass, Ngrams, Repeats};
 pub use delete::{AdaptiveDdmin, Delete, Lithium};
 pub use integers::{ListInts, ReplaceWithSimpler, SharedValues, ShrinkEach, TextInts};
@@ -379,6 +379,7 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         )),
         Box::new(Ends::default()),
         Box::new(ChunkPayloads::default()),
+        last_resort(Delete::new(OtherChunks, "chunks-other", usize::MAX)),
         Box::new(BlockLevels::default()),
         fallback(Chaos::new(Lines, "chaos-lines")),
         Box::new(Chaos::new(Records, "chaos-records")),
@@ -565,6 +566,7 @@ mod tests {
         assert_eq!(
             with(|r| r.last_resort),
             [
+                "chunks-other",
                 "data-lines",
                 "data-pairs",
                 "data-token-runs",
