@@ -2504,6 +2504,210 @@ def gen_flac(rng, size, trigger):
 
 
 # ---------------------------------------------------------------------------------------
+# mbox: mailparse 0.16.0 (a mailing-list archive of MIME messages, CRLF line endings)
+
+import base64
+
+
+def mail_date(rng, n):
+    day = 1 + n // 9 % 28
+    wd = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")[(day + 3) % 7]
+    return (f"{wd}, {day:02d} Mar 2024 {rng.randint(0, 23):02d}:{rng.randint(0, 59):02d}:"
+            f"{rng.randint(0, 59):02d} {rng.choice(('+0000', '+0100', '-0500', '+0530'))}")
+
+
+def mail_paragraphs(rng, lo, hi):
+    return [words(rng, 8, 22).capitalize() + "." for _ in range(rng.randint(lo, hi))]
+
+
+def mail_wrap(text, width=72):
+    lines, cur = [], ""
+    for w in text.split():
+        if cur and len(cur) + 1 + len(w) > width:
+            lines.append(cur)
+            cur = w
+        else:
+            cur = f"{cur} {w}" if cur else w
+    return lines + [cur] if cur else lines
+
+
+def mail_message(rng, n, close_inner=True):
+    """One message of the archive: its From_ line and the message, CRLF line ends.
+    Kinds: plain text, multipart/alternative (text and HTML), multipart/mixed (an
+    alternative part and a base64 attachment)."""
+    first, last = rng.choice(FIRST), rng.choice(LAST)
+    addr = f"{first.lower()}.{last.lower()}@example.org"
+    date = mail_date(rng, n)
+    subject = ("Re: " if rng.random() < 0.5 else "") + f"[dev] {words(rng, 2, 6)}"
+    mid = f"<{rng.getrandbits(48):012x}.{n}@mail.example.org>"
+    head = [f"Return-Path: <{addr}>",
+            f"Received: from mx{rng.randint(1, 9)}.example.org (mx.example.org [192.0.2.{rng.randint(1, 254)}])",
+            f"\tby lists.example.net (Postfix) with ESMTPS id {rng.getrandbits(40):010X}",
+            f"\tfor <dev@lists.example.net>; {date}",
+            f"From: {first} {last} <{addr}>", "To: dev@lists.example.net",
+            f"Subject: {subject}", f"Date: {date}", f"Message-ID: {mid}"]
+    if n > 0 and rng.random() < 0.6:
+        head.append(f"In-Reply-To: <{rng.getrandbits(48):012x}.{rng.randint(0, n - 1)}@mail.example.org>")
+    head += ["List-Id: Developers <dev.lists.example.net>",
+             "List-Unsubscribe: <mailto:dev-leave@lists.example.net>", "MIME-Version: 1.0"]
+    paras = mail_paragraphs(rng, 2, 6)
+    text = []
+    for p in paras:
+        text += mail_wrap(p) + [""]
+    text += ["-- ", f"{first} {last}"]
+    html = ["<html><body>"] + [f"<p>{p}</p>" for p in paras] + [f"<p>-- <br>{first} {last}</p>", "</body></html>"]
+    kind = rng.choice((0, 1, 1, 2))
+    if kind == 0:
+        body_head = ["Content-Type: text/plain; charset=utf-8; format=flowed",
+                     "Content-Transfer-Encoding: 7bit"]
+        body = text
+    else:
+        inner = f"=_alt_{rng.getrandbits(40):010x}"
+        alt = [f"--{inner}", "Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: 7bit",
+               ""] + text + [f"--{inner}", "Content-Type: text/html; charset=utf-8",
+                             "Content-Transfer-Encoding: 7bit", ""] + html
+        alt.append(f"--{inner}--" if close_inner else f"--{inner}")
+        if kind == 1:
+            body_head = [f'Content-Type: multipart/alternative; boundary="{inner}"']
+            body = ["This is a multi-part message in MIME format.", ""] + alt
+        else:
+            outer = f"=_mix_{rng.getrandbits(40):010x}"
+            name = f"{word(rng)}-{word(rng)}-{rng.randint(1, 99)}.{rng.choice(('txt', 'log', 'csv', 'diff'))}"
+            payload = "\n".join(words(rng, 6, 14) for _ in range(rng.randint(6, 30))).encode()
+            b64 = base64.b64encode(payload).decode()
+            body_head = [f'Content-Type: multipart/mixed; boundary="{outer}"']
+            body = (["This is a multi-part message in MIME format.", "", f"--{outer}",
+                     f'Content-Type: multipart/alternative; boundary="{inner}"', ""] + alt +
+                    ["", f"--{outer}", f'Content-Type: text/plain; charset=utf-8; name="{name}"',
+                     f'Content-Disposition: attachment; filename="{name}"',
+                     "Content-Transfer-Encoding: base64", ""] +
+                    [b64[i:i + 76] for i in range(0, len(b64), 76)] + [f"--{outer}--"])
+    sender = f"From {addr} {date[:3]} Mar {date[5:7].lstrip('0'):>2} {date[17:25]} 2024"
+    msg = head + body_head + [""] + body + [""]
+    return (sender + "\r\n" + "\r\n".join(msg) + "\r\n").encode()
+
+
+def gen_mbox(rng, size, trigger):
+    msgs = fill(rng, size, mail_message)
+    mid = len(msgs) // 2
+    # The middle message is a multipart/mixed one whose inner multipart/alternative ends
+    # with `--boundary` instead of the close delimiter `--boundary--`. The harmless twin
+    # closes it.
+    r = random.Random(31)
+    while True:
+        state = r.getstate()
+        m = mail_message(r, mid)
+        if b"multipart/mixed" in m:
+            break
+    r.setstate(state)
+    msgs[mid] = mail_message(r, mid, close_inner=not trigger)
+    return b"".join(msgs)
+
+
+# ---------------------------------------------------------------------------------------
+# iCalendar: icalendar 0.16.0 (a team calendar: time zone, events with alarms, to-dos)
+
+ICS_DE = ("Besprechung Planung Abstimmung Termin Projekt Übersicht Prüfung Bürozeiten Größe "
+          "Ergebnisse Unterlagen Änderungen Zuständigkeit Frühstück Schulung Überprüfung "
+          "Qualität Straße Gebäude Raum Team Kunde Angebot Rückmeldung Entwurf Vorlage "
+          "bitte mitbringen vorab lesen wir besprechen die nächsten Schritte und offene Fragen "
+          "für das Quartal mit allen Beteiligten im großen Saal").split()
+
+
+def ics_fold(line, break_before=None, bad=False):
+    """Folds a content line at word boundaries (at most 75 octets a line, the space kept at
+    the end of the line, each continuation line starting with a space). break_before: a
+    word that must start a continuation line; bad: that line loses its leading space."""
+    out, cur = [], ""
+    for w in line.split(" "):
+        cand = f"{cur} {w}" if cur else w
+        if cur and (len(cand.encode()) > 74 or w == break_before):
+            out.append(cur + " ")
+            cur = w
+        else:
+            cur = cand
+    out.append(cur)
+    return "\r\n".join([out[0]] + [("" if bad and l.startswith(break_before or "\0") else " ") + l
+                                   for l in out[1:]])
+
+
+def ics_text(rng, lo, hi):
+    s = " ".join(rng.choice(ICS_DE) for _ in range(rng.randint(lo, hi)))
+    return s[0].upper() + s[1:]
+
+
+def ics_event(rng, n, special=None):
+    """A VEVENT. special: (break_before, bad) for the description's folding."""
+    month, day = 1 + n * 7 // 60 % 12, 1 + n * 7 % 28
+    hour = rng.randint(8, 17)
+    first, last = rng.choice(FIRST), rng.choice(LAST)
+    org = f"{first.lower()}.{last.lower()}@example.org"
+    lines = ["BEGIN:VEVENT", f"UID:{rng.getrandbits(64):016x}-{n}@calendar.example.org",
+             f"DTSTAMP:2024{month:02d}{day:02d}T0{rng.randint(0, 9)}0000Z",
+             f"DTSTART;TZID=Europe/Berlin:2024{month:02d}{day:02d}T{hour:02d}{rng.choice((0, 15, 30, 45)):02d}00",
+             f"DTEND;TZID=Europe/Berlin:2024{month:02d}{day:02d}T{hour + 1:02d}{rng.choice((0, 15, 30, 45)):02d}00",
+             f"SUMMARY:{ics_text(rng, 2, 6)}",
+             f"LOCATION:Raum {rng.randint(1, 4)}.{rng.randint(1, 40):02d}\\, {rng.choice(('Hauptgebäude', 'Nordflügel', 'Werkstatt', 'Online'))}"]
+    desc = ics_text(rng, 20, 70) + "."
+    if special:
+        brk, bad = special
+        desc = ics_text(rng, 9, 12) + f" {brk} " + ics_text(rng, 20, 40) + "."
+        lines.append(ics_fold("DESCRIPTION:" + desc, brk, bad))
+    else:
+        lines.append(ics_fold("DESCRIPTION:" + desc))
+    lines.append(f"ORGANIZER;CN={first} {last}:mailto:{org}")
+    for _ in range(rng.randint(1, 5)):
+        f2, l2 = rng.choice(FIRST), rng.choice(LAST)
+        lines.append(ics_fold(f"ATTENDEE;CUTYPE=INDIVIDUAL;ROLE={rng.choice(('REQ-PARTICIPANT', 'OPT-PARTICIPANT'))};"
+                              f"PARTSTAT={rng.choice(('ACCEPTED', 'TENTATIVE', 'NEEDS-ACTION', 'DECLINED'))};"
+                              f"CN={f2} {l2}:mailto:{f2.lower()}.{l2.lower()}@example.org"))
+    lines.append(f"CATEGORIES:{','.join(rng.choice(('Team', 'Kunde', 'Intern', 'Schulung', 'Projekt')) for _ in range(rng.randint(1, 3)))}")
+    if rng.random() < 0.3:
+        lines.append(f"RRULE:FREQ=WEEKLY;COUNT={rng.randint(2, 12)};BYDAY={rng.choice(('MO', 'TU', 'WE', 'TH', 'FR'))}")
+    lines += [f"STATUS:{rng.choice(('CONFIRMED', 'TENTATIVE'))}", f"SEQUENCE:{rng.randint(0, 4)}",
+              "TRANSP:OPAQUE", f"CREATED:2023{rng.randint(1, 12):02d}{rng.randint(1, 28):02d}T120000Z"]
+    if rng.random() < 0.6:
+        lines += ["BEGIN:VALARM", "ACTION:DISPLAY", f"DESCRIPTION:{ics_text(rng, 1, 3)}",
+                  f"TRIGGER:-PT{rng.choice((5, 10, 15, 30))}M", "END:VALARM"]
+    lines.append("END:VEVENT")
+    return "\r\n".join(lines) + "\r\n"
+
+
+def ics_todo(rng, n):
+    return "\r\n".join([
+        "BEGIN:VTODO", f"UID:todo-{rng.getrandbits(48):012x}-{n}@calendar.example.org",
+        f"DTSTAMP:2024{1 + n % 12:02d}{1 + n % 28:02d}T080000Z",
+        f"DUE;VALUE=DATE:2024{1 + n % 12:02d}{1 + n * 3 % 28:02d}",
+        f"SUMMARY:{ics_text(rng, 2, 5)}", ics_fold("DESCRIPTION:" + ics_text(rng, 8, 30) + "."),
+        f"PRIORITY:{rng.randint(1, 9)}", f"STATUS:{rng.choice(('NEEDS-ACTION', 'IN-PROCESS', 'COMPLETED'))}",
+        f"PERCENT-COMPLETE:{rng.choice((0, 25, 50, 75, 100))}", "END:VTODO"]) + "\r\n"
+
+
+def gen_ics(rng, size, trigger):
+    head = "\r\n".join([
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example GmbH//Teamkalender 4.2//DE",
+        "CALSCALE:GREGORIAN", "METHOD:PUBLISH", "X-WR-CALNAME:Teamkalender Entwicklung",
+        "X-WR-TIMEZONE:Europe/Berlin", "BEGIN:VTIMEZONE", "TZID:Europe/Berlin",
+        "X-LIC-LOCATION:Europe/Berlin", "BEGIN:DAYLIGHT", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200",
+        "TZNAME:CEST", "DTSTART:19700329T020000", "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
+        "END:DAYLIGHT", "BEGIN:STANDARD", "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100", "TZNAME:CET",
+        "DTSTART:19701025T030000", "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU", "END:STANDARD",
+        "END:VTIMEZONE"]) + "\r\n"
+    tail = "END:VCALENDAR\r\n"
+    items = fill(rng, size - len(head) - len(tail),
+                 lambda r, n: ics_todo(r, n) if n % 7 == 6 else ics_event(r, n))
+    mid = len(items) // 2
+    if mid % 7 == 6:
+        mid += 1
+    # The middle event's description is folded with one continuation line, the one starting
+    # with "Maßnahmen", missing its leading space: after unfolding it is a line of its own,
+    # and the property parser slices its first three bytes, inside the "ß". The harmless
+    # twin folds it properly.
+    items[mid] = ics_event(random.Random(37), mid, special=("Maßnahmen", trigger))
+    return (head + "".join(items) + tail).encode()
+
+
+# ---------------------------------------------------------------------------------------
 
 CASES = {
     # full_moon 1.1.0 (luau): an interpolated string with an empty `{}` gives the
@@ -2621,6 +2825,16 @@ CASES = {
     # length 0): `Application::from_bytes` slices `bytes[0..4]` (src/block.rs:355,
     # TianyiShi2001/audiotags#30; jameshurst/rust-metaflac#18, #21).
     "metaflac-empty-application": ("big.flac", gen_flac),
+    # mailparse 0.16.0: a multipart body that ends right after a boundary line, with no
+    # part after it: the next part's start is the end of the data, and
+    # `find_from_u8_line_prefix` asserts `ix_start < line.len()` (src/lib.rs:123,
+    # staktrace/mailparse#130, fixed by #131 in 0.16.1).
+    "mailparse-boundary-at-end": ("big.mbox", gen_mbox),
+    # icalendar 0.16.0: a content line whose name starts with a multi-byte character that
+    # spans byte 3: `property_key` compares `&input[0..=2]` with "END" and slices inside the
+    # character (src/parser/utils.rs:19, hoodie/icalendar#91, where the same slices run past
+    # the end of a short input).
+    "icalendar-property-key-slice": ("big.ics", gen_ics),
 }
 
 
