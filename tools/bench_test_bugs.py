@@ -38,7 +38,9 @@ the panic location):
   the candidate's path as the argument, as for the others; `--trivial-is-not-error`: a
   result of a byte or two is a right answer here, not an error exit);
 - every result is checked again with check.sh ("same failure"), and our results with
-  tools/check_minimal.py (`--max-bytes 2000`, the same check.sh): "1-minimal".
+  tools/check_minimal.py (`--max-bytes 2000`, the same check.sh): "1-minimal", followed
+  by what cargo-minimize's summary claimed (`one_minimal`: "says 1-minimal" or "claims
+  nothing"), so that a claim the check contradicts shows.
 A run longer than --timeout is killed (its process group) and recorded as timed out,
 with the size of its file at that moment.
 """
@@ -374,6 +376,10 @@ def table(rows, tools):
                     mtxt = f"yes ({m['neighbours']} nbrs)"
                 else:
                     mtxt = f"NO ({m['interesting']} of {m['neighbours']})"
+            # The tool's own claim (cargo-minimize's `one_minimal`), beside the check's.
+            says = (r.get("summary") or {}).get("one_minimal")
+            if says is not None:
+                mtxt = (mtxt + "; " if mtxt else "") + ("says 1-minimal" if says else "claims nothing")
             label = LABEL[t]
             if t == "cvise" and "--pass-group" in r.get("cmd", []):
                 label += " (--pass-group binary)"
