@@ -18,7 +18,8 @@ pub enum MatchMode {
     /// crashes happened inside a query), and the same message after removing what
     /// the user's code puts into it: file paths and
     /// `line:column` positions, numbers, `DefId`s, crate hashes, lifetimes, the
-    /// contents of string literals in a test's panic message (the input it quotes), and the
+    /// contents of string literals, backtick quotes and char literals in a test's
+    /// panic message (the input it quotes), and the
     /// names the case defines (a path naming one of them counts as one name, so
     /// inlining a module or renaming an item keeps the bug the same). The default.
     #[default]
@@ -146,7 +147,8 @@ pub fn verdict_for(
 /// `text` with what a user's code contributes taken out (see [`MatchMode::Same`]):
 /// for a compiler crash (`ice`), what is inside brackets (`ParamEnv { .. }`,
 /// `TraitPredicate(..)`: dumps of the user's types, bounds and spans), for a
-/// test's panic what is inside string literals (the input it quotes); then file
+/// test's panic what is inside string literals, backticks and char literals (the
+/// input it quotes); then file
 /// paths with positions, `DefId(..)`, crate hashes (`krate[1a2b]`), lifetimes, the
 /// `names` (and any `::` path with one of them in it), then numbers.
 pub fn generalize(text: &str, names: &BTreeSet<&str>, ice: bool) -> String {
@@ -154,10 +156,21 @@ pub fn generalize(text: &str, names: &BTreeSet<&str>, ice: bool) -> String {
     // SELECT, found: SET at Line: 1410")`, `unknown tag "foo"`): what is inside a
     // string literal is data, as a compiler's dumps of the user's types are.
     static STRING: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#""(?:[^"\\]|\\.)*""#).unwrap());
+    // So is what the standard library's panics quote in backticks (a string sliced at
+    // a wrong index: `` of `Maßnahmen Termin ...`[...] ``, cut at 256 bytes) and a
+    // char's `Debug` form (`inside 'ß'`). Template words in backticks (`` called
+    // `Option::unwrap()` ``) go too; the location, which must be the same, and the
+    // words around them still tell one panic from another.
+    static QUOTED: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"`[^`]*`(?:\[\.\.\.\])?").unwrap());
+    static CHAR: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"'(?:[^'\\]|\\(?:u\{[0-9a-fA-F]+\}|.))'").unwrap());
     let collapsed = if ice {
         collapse_brackets(text)
     } else {
-        STRING.replace_all(text, "\"..\"").into_owned()
+        let s = STRING.replace_all(text, "\"..\"");
+        let s = QUOTED.replace_all(&s, "`..`");
+        CHAR.replace_all(&s, "'.'").into_owned()
     };
     let text = collapsed.as_str();
     static DEF_ID: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"DefId\([^)]*\)").unwrap());
@@ -529,6 +542,36 @@ mod tests {
         )
         .unwrap();
         assert!(!original.matches(&other, MatchMode::Same));
+    }
+
+    /// A string sliced at a wrong index: the panic quotes the string (in backticks,
+    /// cut with `[...]`) and the char (`'ß'`), both the input's.
+    #[test]
+    fn a_panic_quoting_the_sliced_input_is_the_same_bug() {
+        let at = "thread 'reads' (7) panicked at /root/.cargo/registry/src/index.crates.io-1949/icalendar-0.16.0/src/parser/utils.rs:19:14:\n";
+        let sig = |m: &str| test_failure_signature(&format!("{at}{m}\n"), None).unwrap();
+        let original = sig("end byte index 3 is not a char boundary; it is inside 'ß' (bytes 2..4) of `Maßnahmen Termin vorab`[...]");
+        let shorter =
+            sig("end byte index 1 is not a char boundary; it is inside 'é' (bytes 0..2) of `é`");
+        assert!(original.matches(&shorter, MatchMode::Same));
+        assert!(!original.matches(&shorter, MatchMode::Exact));
+        // The words outside the quotes still count, and so does the location.
+        let other = sig("byte index 1 is out of bounds of `é`");
+        assert!(!original.matches(&other, MatchMode::Same));
+        let elsewhere = test_failure_signature(
+            &format!(
+                "{}end byte index 1 is not a char boundary; it is inside 'é' (bytes 0..2) of `é`\n",
+                at.replace(":19:14", ":20:5")
+            ),
+            None,
+        )
+        .unwrap();
+        assert!(!original.matches(&elsewhere, MatchMode::Same));
+        // Chars, escaped or not.
+        assert_eq!(
+            generalize("expected 'x' or '\\n' here", &BTreeSet::new(), false),
+            "expected '.' or '.' here"
+        );
     }
 
     #[test]
