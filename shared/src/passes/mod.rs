@@ -38,7 +38,7 @@ pub use cuts::{Brackets, CutPass, Ngrams, Repeats};
 pub use delete::{AdaptiveDdmin, Delete, Lithium};
 pub use integers::{ListInts, ReplaceWithSimpler, SharedValues, ShrinkEach, TextInts};
 pub use neighbours::Neighbours;
-pub use pairs::{Pairs, ReplaceTokens};
+pub use pairs::{Pairs, ReplaceTokens, SameTokens};
 pub use pointers::Pointers;
 pub use relocate::Relocating;
 pub use rust::{Comments, NodeClass, RustDelete, RustRenames, RustReplace};
@@ -396,6 +396,7 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         Box::new(Delete::new(Framed::new(NonRust(Items)), "bytes", 20_000)),
         Box::new(Pairs::default()),
         Box::new(ReplaceTokens::default()),
+        last_resort(SameTokens::default()),
     ];
     (passes.into_iter())
         .chain(neighbourhood(neighbours::Files::Data))
@@ -567,6 +568,7 @@ mod tests {
             with(|r| r.last_resort),
             [
                 "chunks-other",
+                "same-tokens",
                 "data-lines",
                 "data-pairs",
                 "data-token-runs",

@@ -9,7 +9,12 @@
 //! - [`ReplaceTokens`]: replace a token by a shorter one: `0`, `1`, `a`, `""`, or one
 //!   of the text's own shortest distinct tokens (Vulcan / T-Rec style replacement).
 //!
-//! Both test every candidate of a sweep when nothing goes, so they skip files with
+//! - [`SameTokens`]: delete every occurrence of a repeated word at once: a name
+//!   declared and used (a MIME boundary and its delimiter lines, a label and its
+//!   references) goes only with all its uses, which no single cut reaches (C-Reduce's
+//!   and Shrink Ray's replacement of all occurrences of a token).
+//!
+//! All three test every candidate of a sweep when nothing goes, so they skip files with
 //! more than [`MAX_CANDIDATES`] (the other passes shrink them first), and text files
 //! only (not binary, not source code, which the syntax passes handle).
 
@@ -266,6 +271,54 @@ impl<C: Case<Item = u8>> Pass<C> for ReplaceTokens {
     }
 }
 
+/// Every occurrence of a repeated word at once (see the module docs).
+#[derive(Clone, Default)]
+pub struct SameTokens {
+    cursor: Option<(usize, usize)>,
+}
+
+impl<C: Case<Item = u8>> Pass<C> for SameTokens {
+    fn fork(&self) -> Option<Box<dyn Pass<C>>> {
+        Some(Box::new(self.clone()))
+    }
+    fn name(&self) -> &'static str {
+        "same-tokens"
+    }
+    fn is_fresh(&self) -> bool {
+        self.cursor.is_none()
+    }
+    fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
+        sweep(ctx, &mut self.cursor, same_token_cuts)
+    }
+}
+
+/// For each token that occurs more than once in `text`, the cut of all its
+/// occurrences, then of all but the first (a declaration kept, its uses gone), at its
+/// last occurrence; the last first.
+fn same_token_cuts(text: &[u8], seq: usize) -> Proposals {
+    let mut at: std::collections::BTreeMap<&[u8], Vec<(usize, usize)>> = Default::default();
+    for (a, b) in word_tokens(text) {
+        at.entry(&text[a..b]).or_default().push((a, b));
+    }
+    let cut = |spans: &[(usize, usize)]| {
+        let mut set = EditSet::new();
+        for &(a, b) in spans {
+            set.push(Edit::cut(seq, a, b));
+        }
+        set
+    };
+    let mut out: Proposals = Vec::new();
+    for spans in at.into_values().filter(|s| s.len() > 1) {
+        let last = spans[spans.len() - 1].0;
+        out.push((last, cut(&spans)));
+        if spans.len() > 2 {
+            out.push((last, cut(&spans[1..])));
+        }
+    }
+    out.sort_by(|x, y| y.0.cmp(&x.0));
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -321,6 +374,28 @@ mod tests {
                 && s.matches("{%if").count() == s.matches("{%endif").count()
         });
         assert_eq!(out, "BUG");
+    }
+
+    #[test]
+    fn a_token_goes_from_all_but_its_first_place() {
+        let out = run(Box::new(SameTokens::default()), "b==x\n--=", |s| {
+            s.starts_with("b=") && s.contains("--")
+        });
+        assert_eq!(out, "b=x\n--");
+    }
+
+    #[test]
+    fn a_name_goes_with_all_its_uses() {
+        // The boundary must match the delimiter; both can be empty.
+        let input = "boundary=mix_c99\n\n--mix_c99\n";
+        let out = run(Box::new(SameTokens::default()), input, |s| {
+            let b = s
+                .split("boundary=")
+                .nth(1)
+                .and_then(|r| r.split('\n').next());
+            b.is_some_and(|b| s.contains(&format!("--{b}\n")))
+        });
+        assert_eq!(out, "boundary=\n\n--\n");
     }
 
     #[test]
