@@ -315,7 +315,7 @@ fn same_token_cuts(text: &[u8], seq: usize) -> Proposals {
             out.push((last, cut(&spans[1..])));
         }
     }
-    out.sort_by(|x, y| y.0.cmp(&x.0));
+    out.sort_by_key(|x| std::cmp::Reverse(x.0));
     out
 }
 
