@@ -315,17 +315,19 @@ impl<C: Case<Item = u8>> Segmenter<C> for LengthChunks {
         "chunks"
     }
     fn segment(&self, case: &C) -> Vec<Span> {
-        let mut out = Vec::new();
-        for seq in 0..case.seq_count() {
-            if case.is_syntax(seq) {
-                continue;
-            }
-            if let Some(chain) = chain_of(case.seq(seq)) {
-                out.extend((chain.1.iter()).map(|&(start, end)| Span { seq, start, end }));
-            }
-        }
-        out
+        ranked_spans(case, 0)
     }
+}
+
+/// The blocks of the chain ranked `rank` ([`find_chains`]) of each binary file.
+fn ranked_spans<C: Case<Item = u8>>(case: &C, rank: usize) -> Vec<Span> {
+    let mut out = Vec::new();
+    for seq in (0..case.seq_count()).filter(|&s| !case.is_syntax(s)) {
+        if let Some(chain) = chains_of(case.seq(seq)).get(rank) {
+            out.extend((chain.1.iter()).map(|&(start, end)| Span { seq, start, end }));
+        }
+    }
+    out
 }
 
 /// The blocks of the runner-up chain of each binary file ([`find_chains`]'s second
@@ -340,16 +342,7 @@ impl<C: Case<Item = u8>> Segmenter<C> for OtherChunks {
         "chunks-other"
     }
     fn segment(&self, case: &C) -> Vec<Span> {
-        let mut out = Vec::new();
-        for seq in 0..case.seq_count() {
-            if case.is_syntax(seq) {
-                continue;
-            }
-            if let Some(chain) = chains_of(case.seq(seq)).get(1) {
-                out.extend((chain.1.iter()).map(|&(start, end)| Span { seq, start, end }));
-            }
-        }
-        out
+        ranked_spans(case, 1)
     }
 }
 
