@@ -293,16 +293,16 @@ impl<T: Clone> ContentMemo<T> {
     }
 }
 
-static CHAINS: LazyLock<ContentMemo<Arc<Vec<Chain>>>> = LazyLock::new(ContentMemo::new);
+static CHAINS: LazyLock<ContentMemo<Arc<[Arc<Chain>]>>> = LazyLock::new(ContentMemo::new);
 
 /// [`find_chains`] of `text`, remembered (see [`ContentMemo`]).
-fn chains_of(text: &[u8]) -> Arc<Vec<Chain>> {
-    CHAINS.get(text, |t| Arc::new(find_chains(t)))
+fn chains_of(text: &[u8]) -> Arc<[Arc<Chain>]> {
+    CHAINS.get(text, |t| find_chains(t).into_iter().map(Arc::new).collect())
 }
 
 /// [`find_chain`] of `text`, remembered (see [`ContentMemo`]).
 pub fn chain_of(text: &[u8]) -> Option<Arc<Chain>> {
-    chains_of(text).first().cloned().map(Arc::new)
+    chains_of(text).first().cloned()
 }
 
 /// The blocks of the length-prefixed chain of each binary file (see the module

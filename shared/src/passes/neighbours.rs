@@ -1,7 +1,8 @@
 //! The last steps to a 1-minimal file (issue 28): the neighbourhood of
-//! `tools/check_minimal.py`, where the other passes leave off. Four passes, the sweep
+//! `tools/check_minimal.py`, where the other passes leave off. Five passes, the sweep
 //! with the fewest candidates and the biggest cuts first:
 //!
+//! - `*-lines`: one line deleted;
 //! - `*-pairs`: a matched pair (brackets, quotes, keyword tags) deleted with what
 //!   is between its ends, or only its two ends, in one candidate;
 //! - `*-token-runs`: a run of 1 to 8 tokens deleted (a token: a run of word
@@ -11,7 +12,7 @@
 //! - `*-bytes`: one non-blank byte deleted (files up to [`MAX_BYTES`] bytes): a
 //!   character of a name or a number.
 //!
-//! Each set of four acts on one kind of file ([`Files`]):
+//! Each set of five acts on one kind of file ([`Files`]):
 //! - Rust files (`rust-*`), where the generic [`super::Pairs`] and
 //!   [`super::ReplaceTokens`] (text files only) and the byte pass (not on `.rs`) leave
 //!   off. Not in the default pipeline: a sweep tests every candidate when nothing
@@ -37,11 +38,11 @@
 //! way; the parse filter of `--keep-parsing` applies as to any pass); the same text
 //! twice is tried once. A sweep goes from the end of each file to its start; after a
 //! success it goes on below that position on the new case, and the pass asks to be
-//! run again ([`Pass::wants_rerun`]) until a whole sweep finds nothing. When all four
-//! end a round with nothing found, the result is 1-minimal in that neighbourhood
-//! (lines are the `lines` pass's, before them).
+//! run again ([`Pass::wants_rerun`]) until a whole sweep finds nothing. When all five
+//! end a round with nothing found, the result is 1-minimal in that neighbourhood, and
+//! [`Pass::neighbourhood`] says so (`Summary::one_minimal`).
 
-use super::pairs::{pair_cuts, word_tokens};
+use super::pairs::{pair_cuts, replace_cuts, word_tokens};
 use super::Pass;
 use crate::case::Case;
 use crate::edit::{Edit, EditSet};
@@ -169,20 +170,7 @@ pub fn propose(kind: Kind, text: &[u8], seq: usize) -> Proposals {
                 }
             }
         }
-        Kind::Replace => {
-            let mut distinct: Vec<&[u8]> = toks.iter().map(|&(a, b)| &text[a..b]).collect();
-            distinct.sort_by(|x, y| x.len().cmp(&y.len()).then(x.cmp(y)));
-            distinct.dedup();
-            let mut short: Vec<&[u8]> = vec![b"0", b"1", b"a", b"\"\""];
-            short.extend(distinct.into_iter().take(8));
-            for &(a, b) in toks.iter().rev() {
-                for r in &short {
-                    if r.len() < b - a {
-                        out.push((a, EditSet::of(Edit::replace(seq, a, b, r.to_vec()))));
-                    }
-                }
-            }
-        }
+        Kind::Replace => out.extend(replace_cuts(text, seq)),
         Kind::Lines => {
             let mut starts = vec![0];
             starts.extend(

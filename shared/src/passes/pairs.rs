@@ -251,24 +251,28 @@ impl<C: Case<Item = u8>> Pass<C> for ReplaceTokens {
         self.cursor.is_none()
     }
     fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
-        sweep(ctx, &mut self.cursor, |text, seq| {
-            let toks = word_tokens(text);
-            let mut distinct: Vec<&[u8]> = toks.iter().map(|&(a, b)| &text[a..b]).collect();
-            distinct.sort_by(|x, y| x.len().cmp(&y.len()).then(x.cmp(y)));
-            distinct.dedup();
-            let mut short: Vec<&[u8]> = vec![b"0", b"1", b"a", b"\"\""];
-            short.extend(distinct.into_iter().take(8));
-            let mut out = Vec::new();
-            for &(a, b) in toks.iter().rev() {
-                for r in &short {
-                    if r.len() < b - a {
-                        out.push((a, EditSet::of(Edit::replace(seq, a, b, r.to_vec()))));
-                    }
-                }
-            }
-            out
-        })
+        sweep(ctx, &mut self.cursor, replace_cuts)
     }
+}
+
+/// Each token of `text` (sequence `seq`) replaced by a shorter one (see the module
+/// docs), last token first. Shared with the `*-replace-tokens` sweeps.
+pub(super) fn replace_cuts(text: &[u8], seq: usize) -> Proposals {
+    let toks = word_tokens(text);
+    let mut distinct: Vec<&[u8]> = toks.iter().map(|&(a, b)| &text[a..b]).collect();
+    distinct.sort_by(|x, y| x.len().cmp(&y.len()).then(x.cmp(y)));
+    distinct.dedup();
+    let mut short: Vec<&[u8]> = vec![b"0", b"1", b"a", b"\"\""];
+    short.extend(distinct.into_iter().take(8));
+    let mut out = Vec::new();
+    for &(a, b) in toks.iter().rev() {
+        for r in &short {
+            if r.len() < b - a {
+                out.push((a, EditSet::of(Edit::replace(seq, a, b, r.to_vec()))));
+            }
+        }
+    }
+    out
 }
 
 /// Every occurrence of a repeated word at once (see the module docs).
