@@ -9,7 +9,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 runs=1
 if [ "${1:-}" = "-n" ]; then runs="$2"; shift 2; fi
 if [ "$#" -gt 0 ]; then files=("$@"); else
-    mapfile -t files < <(find "$here/tune" "$here/heldout" -name '*.rs' 2>/dev/null | sort)
+    mapfile -t files < <(find "$here/tune" "$here/heldout" "$here/heldout2" -name '*.rs' 2>/dev/null | sort)
 fi
 [ "${#files[@]}" -gt 0 ] || { echo "no cases found"; exit 2; }
 pass=0; fail=0; failed=()
