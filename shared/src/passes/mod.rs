@@ -18,6 +18,8 @@ pub mod rust;
 pub mod rust_early;
 pub mod rust_focus;
 pub mod rust_modules;
+pub mod rust_names;
+pub mod rust_optional;
 pub mod rust_params;
 pub mod rust_strings;
 pub mod rust_unused;
@@ -41,10 +43,12 @@ pub use neighbours::Neighbours;
 pub use pairs::{Pairs, ReplaceTokens, SameTokens};
 pub use pointers::Pointers;
 pub use relocate::Relocating;
-pub use rust::{Comments, NodeClass, RustDelete, RustRenames, RustReplace};
+pub use rust::{Comments, NodeClass, RustDelete, RustReplace};
 pub use rust_early::RustBodiesEarly;
 pub use rust_focus::RustFocus;
 pub use rust_modules::RustInlineModules;
+pub use rust_names::{RustRenameUses, RustRenames};
+pub use rust_optional::RustOptional;
 pub use rust_params::RustParams;
 pub use rust_strings::StringContents;
 pub use rust_unused::RustUnused;
@@ -347,6 +351,8 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         Box::new(RustReplace::hoist()),
         Box::new(RustReplace::unit_types()),
         bet(RustRenames),
+        Box::new(RustOptional::default()),
+        Box::new(RustRenameUses::default()),
         Box::new(Delete::new(StringContents, "rust-strings", usize::MAX)),
         Box::new(Delete::new(LengthChunks, "chunks", usize::MAX)),
         Box::new(Delete::new(Boxes, "boxes", usize::MAX)),

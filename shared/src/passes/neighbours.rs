@@ -116,6 +116,28 @@ impl Kind {
 pub struct Neighbours {
     kind: Kind,
     files: Files,
+    sweep: Sweep,
+}
+
+impl Neighbours {
+    /// A pass proposing neighbours of `kind` in `files`.
+    pub fn new(kind: Kind, files: Files) -> Self {
+        Neighbours {
+            kind,
+            files,
+            sweep: Sweep::default(),
+        }
+    }
+}
+
+/// The sweep of a pass that tries its candidates one at a time: from the end of
+/// each file to its start, the candidates of one position after another; after a
+/// success it goes on below that position on the new case, and asks to run again
+/// ([`Pass::wants_rerun`]) until a whole sweep finds nothing. The neighbourhood
+/// sweeps here and the Rust passes of [`super::rust_optional`] and
+/// [`super::rust_names`] are such sweeps.
+#[derive(Clone, Default)]
+pub(super) struct Sweep {
     /// (file, position): the sweep resumes below this position of this file.
     cursor: Option<(usize, usize)>,
     /// The sweep under way (or the last one) committed something.
@@ -130,23 +152,8 @@ pub struct Neighbours {
     clean: bool,
 }
 
-impl Neighbours {
-    /// A pass proposing neighbours of `kind` in `files`.
-    pub fn new(kind: Kind, files: Files) -> Self {
-        Neighbours {
-            kind,
-            files,
-            cursor: None,
-            found: false,
-            rerun: false,
-            whole: true,
-            clean: false,
-        }
-    }
-}
-
 /// Candidates of one file: `(position, edits)`, position descending.
-type Proposals = Vec<(usize, EditSet<u8>)>;
+pub(super) type Proposals = Vec<(usize, EditSet<u8>)>;
 
 /// `text` without its blanks (neighbours that differ only in blanks do not count).
 fn squash(text: &[u8]) -> Vec<u8> {
@@ -221,15 +228,49 @@ impl<C: Case<Item = u8>> Pass<C> for Neighbours {
         }
     }
     fn is_fresh(&self) -> bool {
-        self.cursor.is_none()
+        self.sweep.is_fresh()
     }
     fn wants_rerun(&self) -> bool {
-        self.rerun
+        self.sweep.rerun()
     }
     fn neighbourhood(&self) -> Option<(Kind, bool)> {
-        Some((self.kind, self.clean))
+        Some((self.kind, self.sweep.clean()))
     }
     fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
+        let (kind, files) = (self.kind, self.files);
+        self.sweep.run(
+            ctx,
+            |case: &C, seq| files.accepts(case, seq),
+            |case: &C, seq| propose(kind, case.seq(seq), seq),
+        )
+    }
+}
+
+impl Sweep {
+    /// `true` when the next `run` starts a new sweep.
+    pub(super) fn is_fresh(&self) -> bool {
+        self.cursor.is_none()
+    }
+
+    /// The last complete sweep committed something ([`Pass::wants_rerun`]).
+    pub(super) fn rerun(&self) -> bool {
+        self.rerun
+    }
+
+    /// The last complete sweep tried every candidate of every file and none kept
+    /// the bug.
+    pub(super) fn clean(&self) -> bool {
+        self.clean
+    }
+
+    /// Runs or resumes a sweep over the files `accepts` takes, with the candidates
+    /// `propose` makes for a file (position descending).
+    pub(super) fn run<C: Case<Item = u8>>(
+        &mut self,
+        ctx: &mut dyn Ctx<C>,
+        accepts: impl Fn(&C, usize) -> bool,
+        propose: impl Fn(&C, usize) -> Proposals,
+    ) -> Result<(), Interrupt> {
         let files = ctx.current().seq_count();
         if self.cursor.is_none() {
             self.found = false;
@@ -241,7 +282,7 @@ impl<C: Case<Item = u8>> Pass<C> for Neighbours {
                 self.cursor = Some((seq, pos));
                 return Err(e);
             }
-            if seq < files && pos > 0 && !self.files.accepts(ctx.current(), seq) {
+            if seq < files && pos > 0 && !accepts(ctx.current(), seq) {
                 self.whole = false;
                 pos = 0;
             }
@@ -257,7 +298,7 @@ impl<C: Case<Item = u8>> Pass<C> for Neighbours {
             }
             let base = ctx.current().clone();
             let text = base.seq(seq);
-            let mut props = propose(self.kind, text, seq);
+            let mut props = propose(&base, seq);
             props.retain(|(p, _)| *p < pos);
             if props.len() > MAX_PROPOSALS {
                 self.whole = false;

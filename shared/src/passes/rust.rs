@@ -3,7 +3,7 @@
 //! commas (fields, variants, parameters, arguments, generic parameters, bounds,
 //! where predicates, match arms, `use` tree members) and attributes; replace
 //! function bodies with `{}`, `{ loop {} }` or `{ todo!() }`, expressions with a
-//! sub-expression, types with `()`; rename consistently. Deletions go outermost first: a
+//! sub-expression, types with `()` (renames: [`super::rust_names`]). Deletions go outermost first: a
 //! sweep handles nesting level 0, then 1, and so on, so a needed `impl` is opened
 //! up and its unneeded methods go next.
 
@@ -403,7 +403,7 @@ fn hoisted(n: &SyntaxNode) -> Option<String> {
     if !(is_expr(parent.kind())
         || matches!(
             parent.kind(),
-            LET_STMT | EXPR_STMT | ARG_LIST | MATCH_ARM | STMT_LIST
+            LET_STMT | EXPR_STMT | ARG_LIST | MATCH_ARM | STMT_LIST | CONST | STATIC
         ))
     {
         return None;
@@ -504,139 +504,6 @@ pub(super) fn replace_all(sites: &[(usize, usize, usize, Vec<u8>)]) -> EditSet<u
         set.push(Edit::replace(*seq, *a, *b, with.clone()));
     }
     set
-}
-
-/// Shortens identifiers consistently across the case: every name that some item,
-/// parameter or binding defines is renamed, with all its uses (in every `.rs`
-/// file, macro token trees included), to the shortest name not in use. One test
-/// per name, longest first.
-#[derive(Clone)]
-pub struct RustRenames;
-
-impl RustRenames {
-    /// The renames to try: (old name, new name), longest old name first.
-    fn plan(case: &TestCase) -> Vec<(String, String)> {
-        use std::collections::BTreeSet;
-        let mut defined = BTreeSet::new();
-        let mut used = BTreeSet::new();
-        for (_, _, root) in rust_trees(case) {
-            for t in root
-                .descendants_with_tokens()
-                .filter_map(|e| e.into_token())
-            {
-                if t.kind() == SyntaxKind::IDENT {
-                    used.insert(t.text().to_string());
-                    if t.parent().is_some_and(|p| p.kind() == SyntaxKind::NAME) {
-                        defined.insert(t.text().to_string());
-                    }
-                }
-            }
-        }
-        let mut fresh = (1..=2usize).flat_map(|len| {
-            let letters: Vec<char> = ('a'..='z').collect();
-            (0..letters.len().pow(len as u32)).map(move |mut i| {
-                let mut s = String::new();
-                for _ in 0..len {
-                    s.insert(0, letters[i % 26]);
-                    i /= 26;
-                }
-                s
-            })
-        });
-        let mut names: Vec<String> = defined
-            .into_iter()
-            .filter(|n| n.len() > 1 && n != "main" && !n.starts_with("r#"))
-            .collect();
-        names.sort_by_key(|n| std::cmp::Reverse(n.len()));
-        let mut plan = Vec::new();
-        for old in names {
-            let new = loop {
-                match fresh.next() {
-                    Some(f) if used.contains(&f) || is_keywordish(&f) => continue,
-                    Some(f) => break Some(f),
-                    None => break None,
-                }
-            };
-            let Some(new) = new else { break };
-            if new.len() < old.len() {
-                plan.push((old, new));
-            }
-        }
-        plan
-    }
-
-    fn rename(case: &TestCase, old: &str, new: &str) -> EditSet<u8> {
-        let mut set = EditSet::new();
-        for (seq, _, root) in rust_trees(case) {
-            for t in root
-                .descendants_with_tokens()
-                .filter_map(|e| e.into_token())
-            {
-                if t.kind() == SyntaxKind::IDENT && t.text() == old {
-                    let r = t.text_range();
-                    set.push(Edit::replace(
-                        seq,
-                        usize::from(r.start()),
-                        usize::from(r.end()),
-                        new.as_bytes().to_vec(),
-                    ));
-                }
-            }
-        }
-        set
-    }
-}
-
-/// Short words that are keywords (or reserved) in some edition.
-fn is_keywordish(s: &str) -> bool {
-    matches!(s, "as" | "do" | "fn" | "if" | "in" | "gen")
-}
-
-impl Pass<TestCase> for RustRenames {
-    fn fork(&self) -> Option<Box<dyn Pass<TestCase>>> {
-        Some(Box::new(self.clone()))
-    }
-    fn name(&self) -> &'static str {
-        "rust-renames"
-    }
-    fn run(&mut self, ctx: &mut dyn Ctx<TestCase>) -> Result<(), Interrupt> {
-        let plan = Self::plan(ctx.current());
-        // All at once first: renames nearly always keep the bug (a method of a
-        // foreign trait's impl is one that cannot be renamed); then one by one.
-        if plan.len() > 1 {
-            ctx.checkpoint()?;
-            let mut all = ctx.current().clone();
-            for (old, new) in &plan {
-                let set = Self::rename(&all, old, new);
-                all = all.apply(&set);
-            }
-            if ctx.test(all)? {
-                return Ok(());
-            }
-        }
-        let mut last_ok = true;
-        for (i, (old, new)) in plan.iter().enumerate() {
-            ctx.checkpoint()?;
-            let set = Self::rename(ctx.current(), old, new);
-            if set.is_empty() {
-                continue;
-            }
-            let cand = ctx.current().apply(&set);
-            let depth = ctx.speculation_depth();
-            last_ok = ctx.test_speculating(cand, |cur, cand| {
-                // The next renames, on whichever case they will apply to.
-                let base = if last_ok { cand } else { cur };
-                plan[i + 1..]
-                    .iter()
-                    .map(|(o, n)| Self::rename(base, o, n))
-                    .filter(|s| !s.is_empty())
-                    .take(depth)
-                    .map(|s| base.apply(&s))
-                    .collect()
-            })?;
-        }
-        Ok(())
-    }
 }
 
 #[cfg(test)]
@@ -754,21 +621,6 @@ mod tests {
         // A return type goes whole (none means `()`); other types become `()`.
         assert!(got[..3].iter().all(|(_, w)| w == "()"));
         assert!(got[3..].iter().all(|(_, w)| w.is_empty()));
-    }
-
-    #[test]
-    fn renames_are_consistent_and_fresh() {
-        let text =
-            "type Boxed = Box<u8>;\nfn make(value: Boxed) -> Boxed { value }\nfn main() {}\n";
-        let case = TestCase::single("a.rs", text.as_bytes().to_vec());
-        let plan = RustRenames::plan(&case);
-        assert_eq!(plan[0], ("Boxed".to_string(), "a".to_string()));
-        assert!(plan.iter().all(|(o, _)| o != "main"));
-        let out = case.apply(&RustRenames::rename(&case, "Boxed", "a"));
-        assert_eq!(
-            out.seq(0),
-            b"type a = Box<u8>;\nfn make(value: a) -> a { value }\nfn main() {}\n"
-        );
     }
 
     #[test]

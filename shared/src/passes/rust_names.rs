@@ -1,0 +1,279 @@
+//! Renames (`rust-renames`, `rust-rename-uses`): shorter names for the names of a
+//! case. Names that the case defines go consistently, with all their uses, in the
+//! main pipeline; names it only uses (`u16`, `Clone`, `main`, `'static`, a macro's
+//! `$len`) go in a last sweep, one name of one file at a time: a compiler that
+//! crashes on a type it resolves often crashes the same way on one it cannot find.
+
+use ra_ap_syntax::SyntaxKind;
+
+use super::neighbours::{Proposals, Sweep};
+use super::rust::rust_trees;
+use super::Pass;
+use crate::case::Case;
+use crate::edit::{Edit, EditSet};
+use crate::passes::{Ctx, Interrupt};
+use crate::syntax::{is_rust, parse};
+use crate::testcase::TestCase;
+
+/// `a` to `z`, then `aa` to `zz`: the shortest names first.
+fn short_names() -> impl Iterator<Item = String> {
+    (1..=2usize).flat_map(|len| {
+        let letters: Vec<char> = ('a'..='z').collect();
+        (0..letters.len().pow(len as u32)).map(move |mut i| {
+            let mut s = String::new();
+            for _ in 0..len {
+                s.insert(0, letters[i % 26]);
+                i /= 26;
+            }
+            s
+        })
+    })
+}
+
+/// Shortens identifiers consistently across the case: every name that some item,
+/// parameter or binding defines is renamed, with all its uses (in every `.rs`
+/// file, macro token trees included), to the shortest name not in use. One test
+/// per name, longest first.
+#[derive(Clone)]
+pub struct RustRenames;
+
+impl RustRenames {
+    /// The renames to try: (old name, new name), longest old name first.
+    fn plan(case: &TestCase) -> Vec<(String, String)> {
+        use std::collections::BTreeSet;
+        let mut defined = BTreeSet::new();
+        let mut used = BTreeSet::new();
+        for (_, _, root) in rust_trees(case) {
+            for t in root
+                .descendants_with_tokens()
+                .filter_map(|e| e.into_token())
+            {
+                if t.kind() == SyntaxKind::IDENT {
+                    used.insert(t.text().to_string());
+                    if t.parent().is_some_and(|p| p.kind() == SyntaxKind::NAME) {
+                        defined.insert(t.text().to_string());
+                    }
+                }
+            }
+        }
+        let mut fresh = short_names();
+        let mut names: Vec<String> = defined
+            .into_iter()
+            .filter(|n| n.len() > 1 && n != "main" && !n.starts_with("r#"))
+            .collect();
+        names.sort_by_key(|n| std::cmp::Reverse(n.len()));
+        let mut plan = Vec::new();
+        for old in names {
+            let new = loop {
+                match fresh.next() {
+                    Some(f) if used.contains(&f) || is_keywordish(&f) => continue,
+                    Some(f) => break Some(f),
+                    None => break None,
+                }
+            };
+            let Some(new) = new else { break };
+            if new.len() < old.len() {
+                plan.push((old, new));
+            }
+        }
+        plan
+    }
+
+    fn rename(case: &TestCase, old: &str, new: &str) -> EditSet<u8> {
+        let mut set = EditSet::new();
+        for (seq, _, root) in rust_trees(case) {
+            for t in root
+                .descendants_with_tokens()
+                .filter_map(|e| e.into_token())
+            {
+                if t.kind() == SyntaxKind::IDENT && t.text() == old {
+                    let r = t.text_range();
+                    set.push(Edit::replace(
+                        seq,
+                        usize::from(r.start()),
+                        usize::from(r.end()),
+                        new.as_bytes().to_vec(),
+                    ));
+                }
+            }
+        }
+        set
+    }
+}
+
+/// Short words that are keywords (or reserved) in some edition.
+fn is_keywordish(s: &str) -> bool {
+    matches!(s, "as" | "do" | "fn" | "if" | "in" | "gen")
+}
+
+impl Pass<TestCase> for RustRenames {
+    fn fork(&self) -> Option<Box<dyn Pass<TestCase>>> {
+        Some(Box::new(self.clone()))
+    }
+    fn name(&self) -> &'static str {
+        "rust-renames"
+    }
+    fn run(&mut self, ctx: &mut dyn Ctx<TestCase>) -> Result<(), Interrupt> {
+        let plan = Self::plan(ctx.current());
+        // All at once first: renames nearly always keep the bug (a method of a
+        // foreign trait's impl is one that cannot be renamed); then one by one.
+        if plan.len() > 1 {
+            ctx.checkpoint()?;
+            let mut all = ctx.current().clone();
+            for (old, new) in &plan {
+                let set = Self::rename(&all, old, new);
+                all = all.apply(&set);
+            }
+            if ctx.test(all)? {
+                return Ok(());
+            }
+        }
+        let mut last_ok = true;
+        for (i, (old, new)) in plan.iter().enumerate() {
+            ctx.checkpoint()?;
+            let set = Self::rename(ctx.current(), old, new);
+            if set.is_empty() {
+                continue;
+            }
+            let cand = ctx.current().apply(&set);
+            let depth = ctx.speculation_depth();
+            last_ok = ctx.test_speculating(cand, |cur, cand| {
+                // The next renames, on whichever case they will apply to.
+                let base = if last_ok { cand } else { cur };
+                plan[i + 1..]
+                    .iter()
+                    .map(|(o, n)| Self::rename(base, o, n))
+                    .filter(|s| !s.is_empty())
+                    .take(depth)
+                    .map(|s| base.apply(&s))
+                    .collect()
+            })?;
+        }
+        Ok(())
+    }
+}
+
+/// Renames a name that a file uses but the case does not define (or could not
+/// rename): every occurrence in the file at once, to the shortest name the file
+/// does not use (`'a` for lifetimes). Names of one letter stay. A candidate per
+/// name, tried one at a time ([`Sweep`]); a fallback on Rust code, after the
+/// other passes, since most such renames do not keep the bug.
+#[derive(Clone, Default)]
+pub struct RustRenameUses {
+    sweep: Sweep,
+}
+
+impl RustRenameUses {
+    /// The candidates of file `seq`: one per renamable name, at its last occurrence.
+    fn propose(case: &TestCase, seq: usize) -> Proposals {
+        use std::collections::{BTreeMap, BTreeSet};
+        if !is_rust(case.path(seq)) {
+            return Vec::new();
+        }
+        let Some(root) = parse(case.seq(seq)) else {
+            return Vec::new();
+        };
+        // name -> its ranges; and every name in use.
+        let mut sites: BTreeMap<String, Vec<(usize, usize)>> = BTreeMap::new();
+        let mut used = BTreeSet::new();
+        for t in (root.descendants_with_tokens()).filter_map(|e| e.into_token()) {
+            let text = t.text();
+            let min = match t.kind() {
+                SyntaxKind::IDENT => 2,
+                SyntaxKind::LIFETIME_IDENT => 3,
+                _ => continue,
+            };
+            used.insert(text.to_string());
+            if text.len() >= min && !text.starts_with("r#") && text != "'_" {
+                let r = t.text_range();
+                let at = (usize::from(r.start()), usize::from(r.end()));
+                sites.entry(text.to_string()).or_default().push(at);
+            }
+        }
+        let fresh = |lifetime: bool| {
+            short_names()
+                .map(|n| if lifetime { format!("'{n}") } else { n })
+                .find(|n| !used.contains(n) && !is_keywordish(n))
+        };
+        let (ident, lifetime) = (fresh(false), fresh(true));
+        let mut out: Proposals = Vec::new();
+        for (old, at) in sites {
+            let new = if old.starts_with('\'') {
+                &lifetime
+            } else {
+                &ident
+            };
+            let Some(new) = new.as_ref().filter(|n| n.len() < old.len()) else {
+                continue;
+            };
+            let mut set = EditSet::new();
+            for &(a, b) in &at {
+                set.push(Edit::replace(seq, a, b, new.as_bytes().to_vec()));
+            }
+            out.push((at.iter().map(|r| r.0).max().unwrap_or(0), set));
+        }
+        out.sort_by_key(|(p, _)| std::cmp::Reverse(*p));
+        out
+    }
+}
+
+impl Pass<TestCase> for RustRenameUses {
+    fn fork(&self) -> Option<Box<dyn Pass<TestCase>>> {
+        Some(Box::new(self.clone()))
+    }
+    fn name(&self) -> &'static str {
+        "rust-rename-uses"
+    }
+    fn is_fresh(&self) -> bool {
+        self.sweep.is_fresh()
+    }
+    fn wants_rerun(&self) -> bool {
+        self.sweep.rerun()
+    }
+    fn run(&mut self, ctx: &mut dyn Ctx<TestCase>) -> Result<(), Interrupt> {
+        let accepts = |case: &TestCase, seq| is_rust(case.path(seq));
+        self.sweep.run(ctx, accepts, Self::propose)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renames_are_consistent_and_fresh() {
+        let text =
+            "type Boxed = Box<u8>;\nfn make(value: Boxed) -> Boxed { value }\nfn main() {}\n";
+        let case = TestCase::single("a.rs", text.as_bytes().to_vec());
+        let plan = RustRenames::plan(&case);
+        assert_eq!(plan[0], ("Boxed".to_string(), "a".to_string()));
+        assert!(plan.iter().all(|(o, _)| o != "main"));
+        let out = case.apply(&RustRenames::rename(&case, "Boxed", "a"));
+        assert_eq!(
+            out.seq(0),
+            b"type a = Box<u8>;\nfn make(value: a) -> a { value }\nfn main() {}\n"
+        );
+    }
+
+    #[test]
+    fn used_names_go_one_at_a_time_to_fresh_ones() {
+        let text = "fn main() -> u16 { let x: &'static u16 = &a; b::<u16>() }\n";
+        let case = TestCase::single("a.rs", text.as_bytes().to_vec());
+        let got: Vec<String> = RustRenameUses::propose(&case, 0)
+            .into_iter()
+            .map(|(_, e)| String::from_utf8(case.apply(&e).seq(0).to_vec()).unwrap())
+            .collect();
+        assert_eq!(
+            got,
+            [
+                // `u16` (last at 38) everywhere, then `'static`, then `main`; `x`,
+                // `a` and `b` are short already. `c` is the first name not in use.
+                "fn main() -> c { let x: &'static c = &a; b::<c>() }\n",
+                "fn main() -> u16 { let x: &'a u16 = &a; b::<u16>() }\n",
+                "fn c() -> u16 { let x: &'static u16 = &a; b::<u16>() }\n",
+            ]
+        );
+        let other = TestCase::single("a.txt", text.as_bytes().to_vec());
+        assert!(RustRenameUses::propose(&other, 0).is_empty());
+    }
+}

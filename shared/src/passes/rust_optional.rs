@@ -1,0 +1,203 @@
+//! The optional parts of Rust's grammar (`rust-optional`), deleted one at a time:
+//! what the grammar lets a construct go without, as Perses deletes the optional
+//! children of a grammar rule. The list-element, item and statement passes delete
+//! the members of lists; this pass deletes the parts around them:
+//!
+//! - generic arguments and parameters, `<..>` and `::<..>` (empty ones included),
+//!   where clauses, parameter lists, return types, ABIs;
+//! - a bound list with its `:` (`trait A: B`), one bound with its `+`;
+//! - an initializer with its `=` (`const`, `static`, `let`, associated types,
+//!   defaults of generic parameters), a type annotation with its `:` (`const`,
+//!   `static`, `let`, const parameters);
+//! - a lifetime anywhere, a binder `for<..>`, the arguments of an attribute
+//!   (`#[repr(u8)]` → `#[repr]`), an empty pair of brackets (`<>`, `()`, `[]`,
+//!   `{}`: in a macro call's tokens too, where the parser sees no generics).
+//!
+//! rustc recovers from most of these deletions where the language forbids them
+//! (a `const` without a type, a `fn` without parentheses) and often crashes the
+//! same way: the result of an ICE reduction is seldom valid Rust. A fallback on Rust
+//! code, after the other passes, one candidate at a time from the end of each file
+//! ([`Sweep`]).
+
+use ra_ap_syntax::{SyntaxKind, SyntaxNode, SyntaxToken};
+
+use super::neighbours::{Proposals, Sweep};
+use super::Pass;
+use crate::case::Case;
+use crate::edit::{Edit, EditSet};
+use crate::passes::{Ctx, Interrupt};
+use crate::syntax::{is_rust, parse};
+use crate::testcase::TestCase;
+
+/// The optional-parts pass.
+#[derive(Clone, Default)]
+pub struct RustOptional {
+    sweep: Sweep,
+}
+
+fn span(n: &SyntaxNode) -> (usize, usize) {
+    let r = n.text_range();
+    (usize::from(r.start()), usize::from(r.end()))
+}
+
+fn token_span(t: &SyntaxToken) -> (usize, usize) {
+    let r = t.text_range();
+    (usize::from(r.start()), usize::from(r.end()))
+}
+
+/// The token next to `t` (after it, or before it), blanks and comments skipped.
+fn neighbour(t: Option<SyntaxToken>, after: bool) -> Option<SyntaxToken> {
+    let mut t = t?;
+    loop {
+        t = if after {
+            t.next_token()?
+        } else {
+            t.prev_token()?
+        };
+        if !t.kind().is_trivia() {
+            return Some(t);
+        }
+    }
+}
+
+/// `tok` (a direct child token of `n` of this kind) to the end of the node that
+/// follows it: `= value`, `: Type`.
+fn introduced(n: &SyntaxNode, tok: SyntaxKind) -> Option<(usize, usize)> {
+    let t = (n.children_with_tokens())
+        .filter_map(|e| e.into_token())
+        .find(|t| t.kind() == tok)?;
+    let next = (t.siblings_with_tokens(ra_ap_syntax::Direction::Next))
+        .filter_map(|e| e.into_node())
+        .next()?;
+    Some((token_span(&t).0, span(&next).1))
+}
+
+/// The optional parts of a file's syntax tree (see the module docs), as ranges.
+pub fn optional_ranges(root: &SyntaxNode) -> Vec<(usize, usize)> {
+    use SyntaxKind::*;
+    let mut out = Vec::new();
+    for n in root.descendants() {
+        let k = n.kind();
+        let parent = n.parent().map(|p| p.kind());
+        match k {
+            GENERIC_ARG_LIST | GENERIC_PARAM_LIST | WHERE_CLAUSE | PARAM_LIST | RET_TYPE | ABI => {
+                out.push(span(&n))
+            }
+            TYPE_BOUND_LIST => {
+                let colon = neighbour(n.first_token(), false).filter(|t| t.kind() == COLON);
+                let start = colon.map_or(span(&n).0, |c| token_span(&c).0);
+                out.push((start, span(&n).1));
+            }
+            TYPE_BOUND => {
+                let (mut a, mut b) = span(&n);
+                if let Some(plus) = neighbour(n.last_token(), true).filter(|t| t.kind() == PLUS) {
+                    b = token_span(&plus).1;
+                } else if let Some(plus) =
+                    neighbour(n.first_token(), false).filter(|t| t.kind() == PLUS)
+                {
+                    a = token_span(&plus).0;
+                }
+                out.push((a, b));
+            }
+            TOKEN_TREE if parent == Some(META) => out.push(span(&n)),
+            CONST | STATIC | TYPE_ALIAS | LET_STMT | CONST_PARAM | TYPE_PARAM => {
+                out.extend(introduced(&n, EQ));
+                if matches!(k, CONST | STATIC | LET_STMT | CONST_PARAM) {
+                    out.extend(introduced(&n, COLON));
+                }
+            }
+            _ => {}
+        }
+    }
+    for t in (root.descendants_with_tokens()).filter_map(|e| e.into_token()) {
+        let next = neighbour(Some(t.clone()), true);
+        match (t.kind(), next.as_ref().map(|n| n.kind())) {
+            // Any lifetime (rustc reads some where the grammar has none).
+            (LIFETIME_IDENT, _) => out.push(token_span(&t)),
+            // An empty pair: `<>`, `()`, `[]`, `{}`.
+            (L_ANGLE, Some(R_ANGLE))
+            | (L_PAREN, Some(R_PAREN))
+            | (L_BRACK, Some(R_BRACK))
+            | (L_CURLY, Some(R_CURLY)) => {
+                out.push((token_span(&t).0, token_span(next.as_ref().unwrap()).1));
+            }
+            // A binder `for<..>` with its keyword.
+            (FOR_KW, Some(L_ANGLE)) => {
+                let list =
+                    (next.and_then(|n| n.parent())).filter(|p| p.kind() == GENERIC_PARAM_LIST);
+                out.extend(list.map(|l| (token_span(&t).0, span(&l).1)));
+            }
+            _ => {}
+        }
+    }
+    out.retain(|&(a, b)| a < b);
+    out.sort_by_key(|&(a, b)| (std::cmp::Reverse(a), std::cmp::Reverse(b)));
+    out.dedup();
+    out
+}
+
+impl RustOptional {
+    fn propose(case: &TestCase, seq: usize) -> Proposals {
+        if !is_rust(case.path(seq)) {
+            return Vec::new();
+        }
+        let Some(root) = parse(case.seq(seq)) else {
+            return Vec::new();
+        };
+        (optional_ranges(&root).into_iter())
+            .map(|(a, b)| (a, EditSet::of(Edit::cut(seq, a, b))))
+            .collect()
+    }
+}
+
+impl Pass<TestCase> for RustOptional {
+    fn fork(&self) -> Option<Box<dyn Pass<TestCase>>> {
+        Some(Box::new(self.clone()))
+    }
+    fn name(&self) -> &'static str {
+        "rust-optional"
+    }
+    fn is_fresh(&self) -> bool {
+        self.sweep.is_fresh()
+    }
+    fn wants_rerun(&self) -> bool {
+        self.sweep.rerun()
+    }
+    fn run(&mut self, ctx: &mut dyn Ctx<TestCase>) -> Result<(), Interrupt> {
+        let accepts = |case: &TestCase, seq| is_rust(case.path(seq));
+        self.sweep.run(ctx, accepts, Self::propose)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parts(text: &str) -> Vec<&str> {
+        let root = parse(text.as_bytes()).unwrap();
+        (optional_ranges(&root).into_iter())
+            .map(|(a, b)| &text[a..b])
+            .collect()
+    }
+
+    #[test]
+    fn optional_parts_of_items_types_and_bounds() {
+        let got = parts("trait a: d + Send {}\nimpl<> a for b<> {}\n");
+        assert_eq!(got, ["{}", "<>", "<>", "{}", "+ Send", "d +", ": d + Send"]);
+        let got = parts("const b: &'s dyn d = x as y;\nstatic c: u8 = O;\n");
+        assert_eq!(got, ["= O", ": u8", "= x as y", "d", "'s", ": &'s dyn d"]);
+        let got = parts("#[repr(u8)]\nfn f(x: u8) -> u8 where u8: Copy { g::<u8>() }\n");
+        assert!(got.contains(&"(u8)") && got.contains(&"::<u8>"), "{got:?}");
+        assert!(
+            got.contains(&"(x: u8)") && got.contains(&"-> u8"),
+            "{got:?}"
+        );
+        assert!(got.contains(&"where u8: Copy"), "{got:?}");
+        let got = parts("trait t { type f = (); }\nfn g<const M: () = 1>() {}\n");
+        assert!(got.contains(&"= ()") && got.contains(&": ()"), "{got:?}");
+        assert!(got.contains(&"= 1"), "{got:?}");
+        let got = parts("fn c(_: for<'a> fn(&'a u8)) { m!(d<>) }\n");
+        assert!(got.contains(&"for<'a>") && got.contains(&"'a"), "{got:?}");
+        assert!(got.contains(&"<>"), "{got:?}");
+    }
+}
