@@ -154,8 +154,8 @@ impl Pass<TestCase> for RustRenames {
 }
 
 /// Renames a name that a file uses but the case does not define (or could not
-/// rename): every occurrence in the file at once, to the shortest name the file
-/// does not use (`'a` for lifetimes). Names of one letter stay. A candidate per
+/// rename): every occurrence in the file at once, then each alone, to the shortest
+/// name the file does not use (`'a` for lifetimes). Names of one letter stay. A candidate per
 /// name, tried one at a time ([`Sweep`]); a fallback on Rust code, after the
 /// other passes, since most such renames do not keep the bug.
 #[derive(Clone, Default)]
@@ -210,8 +210,18 @@ impl RustRenameUses {
             for &(a, b) in &at {
                 set.push(Edit::replace(seq, a, b, new.as_bytes().to_vec()));
             }
-            out.push((at.iter().map(|r| r.0).max().unwrap_or(0), set));
+            let last = at.iter().map(|r| r.0).max().unwrap_or(0);
+            out.push((last, set));
+            // A name used more than once: each use alone too (the other uses may
+            // be the ones the bug needs).
+            if at.len() > 1 {
+                for &(a, b) in &at {
+                    let one = Edit::replace(seq, a, b, new.as_bytes().to_vec());
+                    out.push((a, EditSet::of(one)));
+                }
+            }
         }
+        // Position descending; at one position, all uses before one (stable).
         out.sort_by_key(|(p, _)| std::cmp::Reverse(*p));
         out
     }
@@ -266,10 +276,14 @@ mod tests {
         assert_eq!(
             got,
             [
-                // `u16` (last at 38) everywhere, then `'static`, then `main`; `x`,
-                // `a` and `b` are short already. `c` is the first name not in use.
+                // `u16` (last at 44) everywhere, then each use, with `'static`
+                // between; then `main`. `x`, `a` and `b` are short already. `c` is
+                // the first name not in use.
                 "fn main() -> c { let x: &'static c = &a; b::<c>() }\n",
+                "fn main() -> u16 { let x: &'static u16 = &a; b::<c>() }\n",
+                "fn main() -> u16 { let x: &'static c = &a; b::<u16>() }\n",
                 "fn main() -> u16 { let x: &'a u16 = &a; b::<u16>() }\n",
+                "fn main() -> c { let x: &'static u16 = &a; b::<u16>() }\n",
                 "fn c() -> u16 { let x: &'static u16 = &a; b::<u16>() }\n",
             ]
         );

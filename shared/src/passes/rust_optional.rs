@@ -9,6 +9,8 @@
 //! - an initializer with its `=` (`const`, `static`, `let`, associated types,
 //!   defaults of generic parameters), a type annotation with its `:` (`const`,
 //!   `static`, `let`, const parameters);
+//! - a type that holds one other type, replaced by it (`[T]`, `&T`, `(T)`,
+//!   `Box<T>` → `T`), as `rust-hoist` does for expressions;
 //! - a lifetime anywhere, a binder `for<..>`, the arguments of an attribute
 //!   (`#[repr(u8)]` → `#[repr]`), an empty pair of brackets (`<>`, `()`, `[]`,
 //!   `{}`: in a macro call's tokens too, where the parser sees no generics).
@@ -72,10 +74,47 @@ fn introduced(n: &SyntaxNode, tok: SyntaxKind) -> Option<(usize, usize)> {
     Some((token_span(&t).0, span(&next).1))
 }
 
-/// The optional parts of a file's syntax tree (see the module docs), as ranges.
-pub fn optional_ranges(root: &SyntaxNode) -> Vec<(usize, usize)> {
+/// A type that holds another as its only type: `[T]`, `[T; N]`, `&T`, `*const T`,
+/// `(T)`, `Box<T>` (a path with one type argument and nothing else).
+fn inner_type(n: &SyntaxNode) -> Option<SyntaxNode> {
+    use SyntaxKind::*;
+    let is_type = |k: SyntaxKind| {
+        matches!(
+            k,
+            PATH_TYPE
+                | REF_TYPE
+                | TUPLE_TYPE
+                | ARRAY_TYPE
+                | SLICE_TYPE
+                | PTR_TYPE
+                | FN_PTR_TYPE
+                | PAREN_TYPE
+                | IMPL_TRAIT_TYPE
+                | DYN_TRAIT_TYPE
+                | NEVER_TYPE
+                | INFER_TYPE
+        )
+    };
+    match n.kind() {
+        SLICE_TYPE | ARRAY_TYPE | REF_TYPE | PTR_TYPE | PAREN_TYPE => {
+            n.children().find(|c| is_type(c.kind()))
+        }
+        PATH_TYPE => {
+            let args = n.descendants().find(|d| d.kind() == GENERIC_ARG_LIST)?;
+            let mut types = args.children().filter(|c| c.kind() == TYPE_ARG);
+            let only = types.next().filter(|_| types.next().is_none())?;
+            only.children().find(|c| is_type(c.kind()))
+        }
+        _ => None,
+    }
+}
+
+/// The optional parts of a file's syntax tree (see the module docs): ranges to
+/// delete, or (for a type inside another) to replace with the given text.
+pub fn optional_ranges(root: &SyntaxNode) -> Vec<(usize, usize, String)> {
     use SyntaxKind::*;
     let mut out = Vec::new();
+    let mut hoists = Vec::new();
     for n in root.descendants() {
         let k = n.kind();
         let parent = n.parent().map(|p| p.kind());
@@ -108,6 +147,10 @@ pub fn optional_ranges(root: &SyntaxNode) -> Vec<(usize, usize)> {
             }
             _ => {}
         }
+        if let Some(inner) = inner_type(&n) {
+            let (a, b) = span(&n);
+            hoists.push((a, b, inner.text().to_string()));
+        }
     }
     for t in (root.descendants_with_tokens()).filter_map(|e| e.into_token()) {
         let next = neighbour(Some(t.clone()), true);
@@ -130,8 +173,12 @@ pub fn optional_ranges(root: &SyntaxNode) -> Vec<(usize, usize)> {
             _ => {}
         }
     }
-    out.retain(|&(a, b)| a < b);
-    out.sort_by_key(|&(a, b)| (std::cmp::Reverse(a), std::cmp::Reverse(b)));
+    let mut out: Vec<(usize, usize, String)> = (out.into_iter())
+        .filter(|&(a, b)| a < b)
+        .map(|(a, b)| (a, b, String::new()))
+        .chain(hoists)
+        .collect();
+    out.sort_by(|x, y| (y.0, y.1, &x.2).cmp(&(x.0, x.1, &y.2)));
     out.dedup();
     out
 }
@@ -145,7 +192,7 @@ impl RustOptional {
             return Vec::new();
         };
         (optional_ranges(&root).into_iter())
-            .map(|(a, b)| (a, EditSet::of(Edit::cut(seq, a, b))))
+            .map(|(a, b, with)| (a, EditSet::of(Edit::replace(seq, a, b, with.into_bytes()))))
             .collect()
     }
 }
@@ -176,8 +223,30 @@ mod tests {
     fn parts(text: &str) -> Vec<&str> {
         let root = parse(text.as_bytes()).unwrap();
         (optional_ranges(&root).into_iter())
-            .map(|(a, b)| &text[a..b])
+            .filter(|(_, _, with)| with.is_empty())
+            .map(|(a, b, _)| &text[a..b])
             .collect()
+    }
+
+    #[test]
+    fn types_inside_types_replace_them() {
+        let text = "struct b([[str]; 1], &'a (u8), Box<dyn T>, HashMap<u8, u8>);\n";
+        let root = parse(text.as_bytes()).unwrap();
+        let got: Vec<(&str, String)> = (optional_ranges(&root).into_iter())
+            .filter(|(_, _, with)| !with.is_empty())
+            .map(|(a, b, with)| (&text[a..b], with))
+            .collect();
+        let want = [
+            ("Box<dyn T>", "dyn T"),
+            ("(u8)", "u8"),
+            ("&'a (u8)", "(u8)"),
+            ("[str]", "str"),
+            ("[[str]; 1]", "[str]"),
+        ];
+        assert_eq!(got.len(), want.len(), "{got:?}");
+        for (g, w) in got.iter().zip(want) {
+            assert_eq!((g.0, g.1.as_str()), w);
+        }
     }
 
     #[test]
