@@ -1,7 +1,7 @@
 //! Length-prefixed blocks nested in one another: MP4/QuickTime boxes (`moov` holds
 //! `udta` holds `meta` holds `ilst` holds items holding `data` boxes), RIFF `LIST`
 //! chunks, EBML-like containers of fixed-width sizes. The top level is the chain of
-//! [`find_chain`]; a block's payload holds a chain of children when a chain of the
+//! [`find_chain`](super::chunks::find_chain); a block's payload holds a chain of children when a chain of the
 //! same [`Layout`] starts within [`MAX_SKIP`](super::chunks::MAX_SKIP) bytes after the length field (a type, a
 //! version and flags, a count) and ends exactly where the payload does.
 //!
@@ -68,7 +68,7 @@ fn grow(text: &[u8], layout: Layout, block: (usize, usize), depth: usize, out: &
     }
 }
 
-/// The tree of `text` (binary files with a chain of [`find_chain`] only).
+/// The tree of `text` (binary files with a chain of [`find_chain`](super::chunks::find_chain) only).
 pub fn find_tree(text: &[u8]) -> Option<Tree> {
     let chain = chain_of(text)?;
     let layout = chain.0;

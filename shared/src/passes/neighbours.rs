@@ -19,6 +19,9 @@
 //!   goes, which is what a guarantee costs, several times the runs of the rest of the
 //!   reduction on a small file with checks that run the compiler (measured in
 //!   `docs/benchmarks.md`); `--exhaustive` adds them ([`super::exhaustive_passes`]).
+//!   By default, the neighbours most often left on Rust results are proposed by
+//!   Rust passes with few candidates each ([`super::rust_optional`]: optional parts
+//!   of the grammar; [`super::rust_names`]: names only used, to fresh ones).
 //!   (One pass trying every kind at each position cost 8 % more runs on five buried
 //!   ICEs: a big cut near the start is found only after every small one after it.)
 //! - Data files (`data-*`, in the default pipeline): every file of a case without

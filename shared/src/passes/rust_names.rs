@@ -1,7 +1,7 @@
 //! Renames (`rust-renames`, `rust-rename-uses`): shorter names for the names of a
 //! case. Names that the case defines go consistently, with all their uses, in the
 //! main pipeline; names it only uses (`u16`, `Clone`, `main`, `'static`, a macro's
-//! `$len`) go in a last sweep, one name of one file at a time: a compiler that
+//! `$len`) go one name of one file at a time, and one use at a time: a compiler that
 //! crashes on a type it resolves often crashes the same way on one it cannot find.
 
 use ra_ap_syntax::SyntaxKind;
@@ -155,9 +155,9 @@ impl Pass<TestCase> for RustRenames {
 
 /// Renames a name that a file uses but the case does not define (or could not
 /// rename): every occurrence in the file at once, then each alone, to the shortest
-/// name the file does not use (`'a` for lifetimes). Names of one letter stay. A candidate per
-/// name, tried one at a time ([`Sweep`]); a fallback on Rust code, after the
-/// other passes, since most such renames do not keep the bug.
+/// name the file does not use (`'a` for lifetimes). Names of one letter stay. The
+/// candidates are tried one at a time (`neighbours::Sweep`), in every round after
+/// `rust-optional` (most do not keep the bug; there are few).
 #[derive(Clone, Default)]
 pub struct RustRenameUses {
     sweep: Sweep,
