@@ -8,7 +8,8 @@
 //! - a bound list with its `:` (`trait A: B`), one bound with its `+`;
 //! - an initializer with its `=` (`const`, `static`, `let`, associated types,
 //!   defaults of generic parameters), a type annotation with its `:` (`const`,
-//!   `static`, `let`, const parameters);
+//!   `static`, `let`, const parameters); a `let x =` before a value that can stand
+//!   as a statement; a path's qualifier (`std::mem::size_of` → `size_of`);
 //! - a type that holds one other type, replaced by it (`[T]`, `&T`, `(T)`,
 //!   `Box<T>` → `T`), as `rust-hoist` does for expressions;
 //! - a lifetime anywhere, a binder `for<..>`, the arguments of an attribute
@@ -146,6 +147,23 @@ pub fn optional_ranges(root: &SyntaxNode) -> Vec<(usize, usize, String)> {
                 if matches!(k, CONST | STATIC | LET_STMT | CONST_PARAM) {
                     out.extend(introduced(&n, COLON));
                 }
+                // `let x = e;` → `e;`: the value as a statement of its own.
+                let eq = (n.children_with_tokens())
+                    .filter_map(|e| e.into_token())
+                    .find(|t| t.kind() == EQ);
+                if let (LET_STMT, Some(eq)) = (k, eq) {
+                    out.push((span(&n).0, token_span(&eq).1));
+                }
+            }
+            // `a::b::c` → `c`: a path without its qualifier.
+            PATH => {
+                let colons = (n.children_with_tokens())
+                    .filter_map(|e| e.into_token())
+                    .find(|t| t.kind() == COLON2);
+                let qualifier = n.children().find(|c| c.kind() == PATH);
+                if let (Some(q), Some(c)) = (qualifier, colons) {
+                    out.push((span(&q).0, token_span(&c).1));
+                }
             }
             _ => {}
         }
@@ -267,6 +285,9 @@ mod tests {
         let got = parts("trait t { type f = (); }\nfn g<const M: () = 1>() {}\n");
         assert!(got.contains(&"= ()") && got.contains(&": ()"), "{got:?}");
         assert!(got.contains(&"= 1"), "{got:?}");
+        let got = parts("fn f() { let b = || 1; a::b::c(); }\n");
+        assert!(got.contains(&"let b =") && got.contains(&"a::b::"), "{got:?}");
+        assert!(got.contains(&"a::"), "{got:?}");
         let got = parts("fn c(_: for<'a> fn(&'a u8)) { m!(d<>) }\n");
         assert!(got.contains(&"for<'a>") && got.contains(&"'a"), "{got:?}");
         assert!(got.contains(&"<>"), "{got:?}");
