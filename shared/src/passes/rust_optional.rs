@@ -286,7 +286,10 @@ mod tests {
         assert!(got.contains(&"= ()") && got.contains(&": ()"), "{got:?}");
         assert!(got.contains(&"= 1"), "{got:?}");
         let got = parts("fn f() { let b = || 1; a::b::c(); }\n");
-        assert!(got.contains(&"let b =") && got.contains(&"a::b::"), "{got:?}");
+        assert!(
+            got.contains(&"let b =") && got.contains(&"a::b::"),
+            "{got:?}"
+        );
         assert!(got.contains(&"a::"), "{got:?}");
         let got = parts("fn c(_: for<'a> fn(&'a u8)) { m!(d<>) }\n");
         assert!(got.contains(&"for<'a>") && got.contains(&"'a"), "{got:?}");
