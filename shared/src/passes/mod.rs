@@ -47,8 +47,7 @@ pub use rust::{Comments, NodeClass, RustDelete, RustReplace};
 pub use rust_early::RustBodiesEarly;
 pub use rust_focus::RustFocus;
 pub use rust_modules::RustInlineModules;
-pub use rust_names::{RustRenameUses, RustRenames};
-pub use rust_optional::RustOptional;
+pub use rust_names::RustRenames;
 pub use rust_params::RustParams;
 pub use rust_strings::StringContents;
 pub use rust_unused::RustUnused;
@@ -351,8 +350,8 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         Box::new(RustReplace::hoist()),
         Box::new(RustReplace::unit_types()),
         bet(RustRenames),
-        Box::new(RustOptional::default()),
-        Box::new(RustRenameUses::default()),
+        Box::new(rust_optional::pass()),
+        Box::new(rust_names::rename_uses()),
         Box::new(Delete::new(StringContents, "rust-strings", usize::MAX)),
         Box::new(Delete::new(LengthChunks, "chunks", usize::MAX)),
         Box::new(Delete::new(Boxes, "boxes", usize::MAX)),

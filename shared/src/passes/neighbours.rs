@@ -249,6 +249,58 @@ impl<C: Case<Item = u8>> Pass<C> for Neighbours {
     }
 }
 
+/// A pass that is one [`Sweep`]: named `name`, over the files `accepts` takes, with
+/// the candidates `propose` makes for a file (`rust-optional`, `rust-rename-uses`).
+pub struct SweepPass<C> {
+    name: &'static str,
+    accepts: fn(&C, usize) -> bool,
+    propose: fn(&C, usize) -> Proposals,
+    sweep: Sweep,
+}
+
+impl<C> Clone for SweepPass<C> {
+    fn clone(&self) -> Self {
+        SweepPass {
+            sweep: self.sweep.clone(),
+            ..*self
+        }
+    }
+}
+
+impl<C> SweepPass<C> {
+    /// The pass `name`: `propose`'s candidates on the files `accepts` takes.
+    pub fn new(
+        name: &'static str,
+        accepts: fn(&C, usize) -> bool,
+        propose: fn(&C, usize) -> Proposals,
+    ) -> Self {
+        SweepPass {
+            name,
+            accepts,
+            propose,
+            sweep: Sweep::default(),
+        }
+    }
+}
+
+impl<C: Case<Item = u8> + 'static> Pass<C> for SweepPass<C> {
+    fn fork(&self) -> Option<Box<dyn Pass<C>>> {
+        Some(Box::new(self.clone()))
+    }
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn is_fresh(&self) -> bool {
+        self.sweep.is_fresh()
+    }
+    fn wants_rerun(&self) -> bool {
+        self.sweep.rerun()
+    }
+    fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
+        self.sweep.run(ctx, self.accepts, self.propose)
+    }
+}
+
 impl Sweep {
     /// `true` when the next `run` starts a new sweep.
     pub(super) fn is_fresh(&self) -> bool {

@@ -6,7 +6,7 @@
 
 use ra_ap_syntax::SyntaxKind;
 
-use super::neighbours::{Proposals, Sweep};
+use super::neighbours::{Proposals, SweepPass};
 use super::rust::rust_trees;
 use super::Pass;
 use crate::case::Case;
@@ -158,92 +158,74 @@ impl Pass<TestCase> for RustRenames {
 /// name the file does not use (`'a` for lifetimes). Names of one letter stay. The
 /// candidates are tried one at a time (`neighbours::Sweep`), in every round after
 /// `rust-optional` (most do not keep the bug; there are few).
-#[derive(Clone, Default)]
-pub struct RustRenameUses {
-    sweep: Sweep,
+pub fn rename_uses() -> SweepPass<TestCase> {
+    SweepPass::new(
+        "rust-rename-uses",
+        |c, seq| is_rust(c.path(seq)),
+        propose_renames,
+    )
 }
 
-impl RustRenameUses {
-    /// The candidates of file `seq`: one per renamable name, at its last occurrence.
-    fn propose(case: &TestCase, seq: usize) -> Proposals {
-        use std::collections::{BTreeMap, BTreeSet};
-        if !is_rust(case.path(seq)) {
-            return Vec::new();
-        }
-        let Some(root) = parse(case.seq(seq)) else {
-            return Vec::new();
+/// The candidates of file `seq`: one per renamable name, at its last occurrence.
+fn propose_renames(case: &TestCase, seq: usize) -> Proposals {
+    use std::collections::{BTreeMap, BTreeSet};
+    if !is_rust(case.path(seq)) {
+        return Vec::new();
+    }
+    let Some(root) = parse(case.seq(seq)) else {
+        return Vec::new();
+    };
+    // name -> its ranges; and every name in use.
+    let mut sites: BTreeMap<String, Vec<(usize, usize)>> = BTreeMap::new();
+    let mut used = BTreeSet::new();
+    for t in (root.descendants_with_tokens()).filter_map(|e| e.into_token()) {
+        let text = t.text();
+        let min = match t.kind() {
+            SyntaxKind::IDENT => 2,
+            SyntaxKind::LIFETIME_IDENT => 3,
+            _ => continue,
         };
-        // name -> its ranges; and every name in use.
-        let mut sites: BTreeMap<String, Vec<(usize, usize)>> = BTreeMap::new();
-        let mut used = BTreeSet::new();
-        for t in (root.descendants_with_tokens()).filter_map(|e| e.into_token()) {
-            let text = t.text();
-            let min = match t.kind() {
-                SyntaxKind::IDENT => 2,
-                SyntaxKind::LIFETIME_IDENT => 3,
-                _ => continue,
-            };
-            used.insert(text.to_string());
-            if text.len() >= min && !text.starts_with("r#") && text != "'_" {
-                let r = t.text_range();
-                let at = (usize::from(r.start()), usize::from(r.end()));
-                sites.entry(text.to_string()).or_default().push(at);
-            }
+        used.insert(text.to_string());
+        if text.len() >= min && !text.starts_with("r#") && text != "'_" {
+            let r = t.text_range();
+            let at = (usize::from(r.start()), usize::from(r.end()));
+            sites.entry(text.to_string()).or_default().push(at);
         }
-        let fresh = |lifetime: bool| {
-            short_names()
-                .map(|n| if lifetime { format!("'{n}") } else { n })
-                .find(|n| !used.contains(n) && !is_keywordish(n))
+    }
+    let fresh = |lifetime: bool| {
+        short_names()
+            .map(|n| if lifetime { format!("'{n}") } else { n })
+            .find(|n| !used.contains(n) && !is_keywordish(n))
+    };
+    let (ident, lifetime) = (fresh(false), fresh(true));
+    let mut out: Proposals = Vec::new();
+    for (old, at) in sites {
+        let new = if old.starts_with('\'') {
+            &lifetime
+        } else {
+            &ident
         };
-        let (ident, lifetime) = (fresh(false), fresh(true));
-        let mut out: Proposals = Vec::new();
-        for (old, at) in sites {
-            let new = if old.starts_with('\'') {
-                &lifetime
-            } else {
-                &ident
-            };
-            let Some(new) = new.as_ref().filter(|n| n.len() < old.len()) else {
-                continue;
-            };
-            let mut set = EditSet::new();
+        let Some(new) = new.as_ref().filter(|n| n.len() < old.len()) else {
+            continue;
+        };
+        let mut set = EditSet::new();
+        for &(a, b) in &at {
+            set.push(Edit::replace(seq, a, b, new.as_bytes().to_vec()));
+        }
+        let last = at.iter().map(|r| r.0).max().unwrap_or(0);
+        out.push((last, set));
+        // A name used more than once: each use alone too (the other uses may
+        // be the ones the bug needs).
+        if at.len() > 1 {
             for &(a, b) in &at {
-                set.push(Edit::replace(seq, a, b, new.as_bytes().to_vec()));
-            }
-            let last = at.iter().map(|r| r.0).max().unwrap_or(0);
-            out.push((last, set));
-            // A name used more than once: each use alone too (the other uses may
-            // be the ones the bug needs).
-            if at.len() > 1 {
-                for &(a, b) in &at {
-                    let one = Edit::replace(seq, a, b, new.as_bytes().to_vec());
-                    out.push((a, EditSet::of(one)));
-                }
+                let one = Edit::replace(seq, a, b, new.as_bytes().to_vec());
+                out.push((a, EditSet::of(one)));
             }
         }
-        // Position descending; at one position, all uses before one (stable).
-        out.sort_by_key(|(p, _)| std::cmp::Reverse(*p));
-        out
     }
-}
-
-impl Pass<TestCase> for RustRenameUses {
-    fn fork(&self) -> Option<Box<dyn Pass<TestCase>>> {
-        Some(Box::new(self.clone()))
-    }
-    fn name(&self) -> &'static str {
-        "rust-rename-uses"
-    }
-    fn is_fresh(&self) -> bool {
-        self.sweep.is_fresh()
-    }
-    fn wants_rerun(&self) -> bool {
-        self.sweep.rerun()
-    }
-    fn run(&mut self, ctx: &mut dyn Ctx<TestCase>) -> Result<(), Interrupt> {
-        let accepts = |case: &TestCase, seq| is_rust(case.path(seq));
-        self.sweep.run(ctx, accepts, Self::propose)
-    }
+    // Position descending; at one position, all uses before one (stable).
+    out.sort_by_key(|(p, _)| std::cmp::Reverse(*p));
+    out
 }
 
 #[cfg(test)]
@@ -269,7 +251,7 @@ mod tests {
     fn used_names_go_one_at_a_time_to_fresh_ones() {
         let text = "fn main() -> u16 { let x: &'static u16 = &a; b::<u16>() }\n";
         let case = TestCase::single("a.rs", text.as_bytes().to_vec());
-        let got: Vec<String> = RustRenameUses::propose(&case, 0)
+        let got: Vec<String> = propose_renames(&case, 0)
             .into_iter()
             .map(|(_, e)| String::from_utf8(case.apply(&e).seq(0).to_vec()).unwrap())
             .collect();
@@ -288,6 +270,6 @@ mod tests {
             ]
         );
         let other = TestCase::single("a.txt", text.as_bytes().to_vec());
-        assert!(RustRenameUses::propose(&other, 0).is_empty());
+        assert!(propose_renames(&other, 0).is_empty());
     }
 }

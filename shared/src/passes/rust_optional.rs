@@ -26,18 +26,15 @@
 
 use ra_ap_syntax::{SyntaxKind, SyntaxNode, SyntaxToken};
 
-use super::neighbours::{Proposals, Sweep};
-use super::Pass;
+use super::neighbours::{Proposals, SweepPass};
 use crate::case::Case;
 use crate::edit::{Edit, EditSet};
-use crate::passes::{Ctx, Interrupt};
 use crate::syntax::{is_rust, parse};
 use crate::testcase::TestCase;
 
 /// The optional-parts pass.
-#[derive(Clone, Default)]
-pub struct RustOptional {
-    sweep: Sweep,
+pub fn pass() -> SweepPass<TestCase> {
+    SweepPass::new("rust-optional", |c, seq| is_rust(c.path(seq)), propose)
 }
 
 fn span(n: &SyntaxNode) -> (usize, usize) {
@@ -203,37 +200,17 @@ pub fn optional_ranges(root: &SyntaxNode) -> Vec<(usize, usize, String)> {
     out
 }
 
-impl RustOptional {
-    fn propose(case: &TestCase, seq: usize) -> Proposals {
-        if !is_rust(case.path(seq)) {
-            return Vec::new();
-        }
-        let Some(root) = parse(case.seq(seq)) else {
-            return Vec::new();
-        };
-        (optional_ranges(&root).into_iter())
-            .map(|(a, b, with)| (a, EditSet::of(Edit::replace(seq, a, b, with.into_bytes()))))
-            .collect()
+/// The candidates of file `seq`: each optional part deleted (or type hoisted).
+fn propose(case: &TestCase, seq: usize) -> Proposals {
+    if !is_rust(case.path(seq)) {
+        return Vec::new();
     }
-}
-
-impl Pass<TestCase> for RustOptional {
-    fn fork(&self) -> Option<Box<dyn Pass<TestCase>>> {
-        Some(Box::new(self.clone()))
-    }
-    fn name(&self) -> &'static str {
-        "rust-optional"
-    }
-    fn is_fresh(&self) -> bool {
-        self.sweep.is_fresh()
-    }
-    fn wants_rerun(&self) -> bool {
-        self.sweep.rerun()
-    }
-    fn run(&mut self, ctx: &mut dyn Ctx<TestCase>) -> Result<(), Interrupt> {
-        let accepts = |case: &TestCase, seq| is_rust(case.path(seq));
-        self.sweep.run(ctx, accepts, Self::propose)
-    }
+    let Some(root) = parse(case.seq(seq)) else {
+        return Vec::new();
+    };
+    (optional_ranges(&root).into_iter())
+        .map(|(a, b, with)| (a, EditSet::of(Edit::replace(seq, a, b, with.into_bytes()))))
+        .collect()
 }
 
 #[cfg(test)]
