@@ -12,11 +12,14 @@ The neighbourhood of a text (whitespace-only differences never count):
     () [] {} <>, quotes "" '', and opening/closing tags (`<x ...>`...`</x>`,
     `{% if %}`...`{% endif %}`, `begin`...`end`, `X`...`endX`),
   - replace one token by a shorter one: `0`, `1`, `a`, `""`, or one of the text's own
-    shorter tokens (the 8 shortest distinct ones).
+    shorter tokens (the 8 shortest distinct ones),
+  - in a binary file (one with a NUL byte or not UTF-8): empty one length field, i.e.
+    an unsigned integer of 1, 2, 4 or 8 bytes (little or big endian) whose value n is
+    at least 1 and fits in the bytes after it, set to 0 with those n bytes deleted.
 
 Usage: check_minimal.py [--json] [-j N] [--first-per-kind] FILE -- CHECK [ARGS...]
 -j N runs N checks at once (each candidate in a private temp directory of its own);
---first-per-kind stops trying the neighbours of a kind (bytes, token runs, lines, pairs,
+--first-per-kind stops trying the neighbours of a kind (bytes, token runs, lines, lengths, pairs,
 replacements) once one of them is interesting: the verdict is the same, with fewer runs
 when the result is not 1-minimal, and the report names the kinds found.
 The check gets the candidate's path as its last argument and exits 0 when the
@@ -87,6 +90,32 @@ def pairs(text):
     return out
 
 
+def is_binary(text):
+    if b"\0" in text:
+        return True
+    try:
+        text.decode("utf-8")
+        return False
+    except UnicodeDecodeError:
+        return True
+
+
+def length_fields(text):
+    """Each length field of a binary text emptied (its value 0, its bytes gone)."""
+    if not is_binary(text):
+        return
+    for i in range(len(text)):
+        for width in (1, 2, 4, 8):
+            field = text[i:i + width]
+            if len(field) < width:
+                continue
+            for order in (("little",) if width == 1 else ("little", "big")):
+                n = int.from_bytes(field, order)
+                body = i + width
+                if 0 < n <= len(text) - body:
+                    yield text[:i] + bytes(width) + text[body + n:]
+
+
 def neighbours(text, max_bytes):
     seen = set()
     base = squash(text)
@@ -110,6 +139,8 @@ def neighbours(text, max_bytes):
     lines = text.split(b"\n")
     for i in range(len(lines)):
         yield from add("line", b"\n".join(lines[:i] + lines[i + 1:]))
+    for cand in length_fields(text):
+        yield from add("length", cand)
     for a1, b1, a2, b2 in pairs(text):
         yield from add("pair ends", text[:a1] + text[b1:a2] + text[b2:])
         yield from add("pair", text[:a1] + text[b2:])

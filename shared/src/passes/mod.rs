@@ -408,7 +408,7 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         .collect()
 }
 
-/// The five sweeps of [`neighbours`] on `files`, each a last resort.
+/// The six sweeps of [`neighbours`] on `files`, each a last resort.
 pub(crate) fn neighbourhood(files: neighbours::Files) -> Vec<Box<dyn Pass<TestCase>>> {
     (neighbours::Kind::ALL.into_iter())
         .map(|k| last_resort(Neighbours::new(k, files)))
@@ -575,11 +575,13 @@ mod tests {
                 "chunks-other",
                 "same-tokens",
                 "data-lines",
+                "data-lengths",
                 "data-pairs",
                 "data-token-runs",
                 "data-replace-tokens",
                 "data-bytes",
                 "rust-lines",
+                "rust-lengths",
                 "rust-pairs",
                 "rust-token-runs",
                 "rust-replace-tokens",

@@ -1,8 +1,14 @@
 //! The last steps to a 1-minimal file (issue 28): the neighbourhood of
-//! `tools/check_minimal.py`, where the other passes leave off. Five passes, the sweep
+//! `tools/check_minimal.py`, where the other passes leave off. Six passes, the sweep
 //! with the fewest candidates and the biggest cuts first:
 //!
 //! - `*-lines`: one line deleted;
+//! - `*-lengths` (binary files only): a length field emptied, i.e. an unsigned
+//!   integer of 1, 2, 4 or 8 bytes (either byte order) whose value `n` is at least 1
+//!   and fits in the bytes after it, set to 0 with those `n` bytes deleted: a
+//!   length-prefixed value (a string, a record, a block) made empty wherever it is,
+//!   where the chain-finding passes ([`super::chunks`]) only see runs of blocks of
+//!   one layout;
 //! - `*-pairs`: a matched pair (brackets, quotes, keyword tags) deleted with what
 //!   is between its ends, or only its two ends, in one candidate;
 //! - `*-token-runs`: a run of 1 to 8 tokens deleted (a token: a run of word
@@ -12,7 +18,7 @@
 //! - `*-bytes`: one non-blank byte deleted (files up to [`MAX_BYTES`] bytes): a
 //!   character of a name or a number.
 //!
-//! Each set of five acts on one kind of file ([`Files`]):
+//! Each set of six acts on one kind of file ([`Files`]):
 //! - Rust files (`rust-*`), where the generic [`super::Pairs`] and
 //!   [`super::ReplaceTokens`] (text files only) and the byte pass (not on `.rs`) leave
 //!   off. Not in the default pipeline: a sweep tests every candidate when nothing
@@ -41,10 +47,11 @@
 //! way; the parse filter of `--keep-parsing` applies as to any pass); the same text
 //! twice is tried once. A sweep goes from the end of each file to its start; after a
 //! success it goes on below that position on the new case, and the pass asks to be
-//! run again ([`Pass::wants_rerun`]) until a whole sweep finds nothing. When all five
+//! run again ([`Pass::wants_rerun`]) until a whole sweep finds nothing. When all six
 //! end a round with nothing found, the result is 1-minimal in that neighbourhood, and
 //! [`Pass::neighbourhood`] says so (`Summary::one_minimal`).
 
+use super::chunks::{is_binary, read_uint};
 use super::pairs::{pair_cuts, replace_cuts, word_tokens};
 use super::Pass;
 use crate::case::Case;
@@ -101,17 +108,55 @@ pub enum Kind {
     Bytes,
     /// One line (with the newline after it; the last line with the one before).
     Lines,
+    /// A length field of a binary file emptied (its value 0, its bytes gone).
+    Lengths,
 }
 
 impl Kind {
     /// Every kind: together, the neighbourhood of `tools/check_minimal.py`.
-    pub const ALL: [Kind; 5] = [
+    pub const ALL: [Kind; 6] = [
         Kind::Lines,
+        Kind::Lengths,
         Kind::Pairs,
         Kind::TokenRuns,
         Kind::Replace,
         Kind::Bytes,
     ];
+}
+
+/// The widths and byte orders (big endian?) a length field is read with.
+const LENGTH_FIELDS: [(usize, bool); 7] = [
+    (1, false),
+    (2, false),
+    (2, true),
+    (4, false),
+    (4, true),
+    (8, false),
+    (8, true),
+];
+
+/// [`Kind::Lengths`]' candidates on a binary `text` (file `seq`), position
+/// descending: each length field emptied (see the module docs).
+fn length_cuts(text: &[u8], seq: usize) -> Proposals {
+    let mut out = Proposals::new();
+    if !is_binary(text) {
+        return out;
+    }
+    for i in (0..text.len()).rev() {
+        for (width, big) in LENGTH_FIELDS {
+            let Some(n) = read_uint(text, i, width, big) else {
+                continue;
+            };
+            let body = i + width;
+            if n == 0 || n > (text.len() - body) as u64 {
+                continue;
+            }
+            let mut edits = EditSet::of(Edit::replace(seq, i, body, vec![0; width]));
+            edits.push(Edit::cut(seq, body, body + n as usize));
+            out.push((i, edits));
+        }
+    }
+    out
 }
 
 /// One kind of neighbour, proposed on one kind of file (see the module docs).
@@ -172,6 +217,7 @@ pub fn propose(kind: Kind, text: &[u8], seq: usize) -> Proposals {
     let toks = word_tokens(text);
     match kind {
         Kind::Pairs => out.extend(pair_cuts(text, seq)),
+        Kind::Lengths => out.extend(length_cuts(text, seq)),
         Kind::TokenRuns => {
             for i in (0..toks.len()).rev() {
                 for n in (1..=MAX_RUN.min(toks.len() - i)).rev() {
@@ -223,11 +269,13 @@ impl<C: Case<Item = u8>> Pass<C> for Neighbours {
             (Files::Rust, Kind::Replace) => "rust-replace-tokens",
             (Files::Rust, Kind::Bytes) => "rust-bytes",
             (Files::Rust, Kind::Lines) => "rust-lines",
+            (Files::Rust, Kind::Lengths) => "rust-lengths",
             (Files::Data, Kind::Pairs) => "data-pairs",
             (Files::Data, Kind::TokenRuns) => "data-token-runs",
             (Files::Data, Kind::Replace) => "data-replace-tokens",
             (Files::Data, Kind::Bytes) => "data-bytes",
             (Files::Data, Kind::Lines) => "data-lines",
+            (Files::Data, Kind::Lengths) => "data-lengths",
         }
     }
     fn is_fresh(&self) -> bool {
@@ -416,6 +464,22 @@ mod tests {
         assert!(repl.contains(&"0;".to_string()) && repl.contains(&";;".to_string()));
         let bytes = texts(Kind::Bytes, "ab c");
         assert_eq!(bytes, vec!["ab ", "a c", "b c"]);
+        // No length fields in text.
+        assert!(texts(Kind::Lengths, "\x02ab").is_empty());
+    }
+
+    /// A string of a binary format (a type byte, a 1-byte length, the bytes) is
+    /// emptied with its length set to 0; so is any other field that fits.
+    #[test]
+    fn length_fields_are_emptied() {
+        let text = [0x0d, 0x02, b'a', b'b', 0x00, 0xff];
+        let case = crate::TestCase::single("x.bin", text.to_vec());
+        let got: Vec<Vec<u8>> = (propose(Kind::Lengths, &text, 0).into_iter())
+            .map(|(_, e)| case.apply(&e).seq(0).to_vec())
+            .collect();
+        // Every other reading (`0d` = 13, `02 61` = 609 big-endian, `ff`, ...) does
+        // not fit in the bytes after it, or is 0.
+        assert_eq!(got, vec![vec![0x0d, 0x00, 0x00, 0xff]]);
     }
 
     /// A lenient reader's bug: two marker bytes anywhere in at least 4 bytes. The
@@ -443,6 +507,40 @@ mod tests {
             crate::passes::tests::reduce_one_file("x.rs", text.clone(), sweeps(), |_| true);
         // One call: the check of the original.
         assert_eq!((out, calls), (text, 1));
+    }
+
+    /// A reader of typed, length-prefixed items (a tag byte, a 1-byte length, that
+    /// many bytes) that must end exactly at the end of the file, with the bug in the
+    /// item of tag `0xEE`. No run of 8 tokens or byte takes a 30-byte item, and a cut
+    /// inside one breaks the framing; emptying its length field does, then a token
+    /// run takes what is left of it: the result is the bad item alone, emptied.
+    #[test]
+    fn data_sweeps_empty_length_prefixed_items() {
+        let items = |b: &[u8]| -> Option<Vec<u8>> {
+            let (mut at, mut tags) = (0, vec![]);
+            while at < b.len() {
+                tags.push(b[at]);
+                at += 2 + usize::from(*b.get(at + 1)?);
+            }
+            (at == b.len()).then_some(tags)
+        };
+        let pred = |b: &[u8]| items(b).is_some_and(|t| t.contains(&0xEE));
+        let mut data = vec![];
+        for (k, tag) in [0x81u8, 0x82, 0xEE, 0x83].into_iter().enumerate() {
+            data.extend([tag, 30]);
+            data.extend((0..30u8).map(|i| 0x90 + (i * 7 + k as u8) % 64));
+        }
+        assert!(pred(&data) && is_binary(&data));
+        let sweeps = || crate::passes::neighbourhood(Files::Data);
+        let (out, _) = crate::passes::tests::reduce_one_file("x.bin", data.clone(), sweeps(), pred);
+        assert_eq!(out, vec![0xEE, 0], "{out:x?}");
+        // Without the length fields, cuts that happen to keep the framing go, but
+        // every item left keeps its 30 bytes.
+        let others = (sweeps().into_iter())
+            .filter(|p| p.name() != "data-lengths")
+            .collect();
+        let (out, _) = crate::passes::tests::reduce_one_file("x.bin", data, others, pred);
+        assert!(out.len() >= 32, "{out:x?}");
     }
 
     /// The files of a crate are not the data sweeps' (each check builds).
