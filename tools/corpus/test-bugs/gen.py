@@ -2707,6 +2707,342 @@ def gen_ics(rng, size, trigger):
     return (head + "".join(items) + tail).encode()
 
 
+
+# ---------------------------------------------------------------------------------------
+# APNG (animated PNG): png 0.17.11 (a 24-bit RGB animation: text, iTXt and time chunks, an
+# acTL, the default image in IDAT chunks as frame 0, then an fcTL and fdAT chunks for each
+# frame's sub-rectangle)
+
+
+def apng_filter_rows(rows, bpp):
+    """Rows of raw pixel bytes, each with a PNG filter byte (None, Sub, Up or Average)."""
+    out, prev = [], bytes(len(rows[0]))
+    for y, row in enumerate(rows):
+        kind = (0, 1, 2, 3)[y % 4]
+        if kind == 0:
+            f = row
+        elif kind == 1:
+            f = bytes((row[i] - (row[i - bpp] if i >= bpp else 0)) & 255 for i in range(len(row)))
+        elif kind == 2:
+            f = bytes((row[i] - prev[i]) & 255 for i in range(len(row)))
+        else:
+            f = bytes((row[i] - (((row[i - bpp] if i >= bpp else 0) + prev[i]) >> 1)) & 255
+                      for i in range(len(row)))
+        out.append(bytes([kind]) + f)
+        prev = row
+    return b"".join(out)
+
+
+def apng_pixels(rng, w, h, phase):
+    """RGB rows of a frame: a drifting diagonal gradient, a disc, and some grain."""
+    cx, cy = rng.randrange(w), rng.randrange(h)
+    rad = rng.randint(min(w, h) // 5 + 1, min(w, h) // 2 + 2)
+    hue = [rng.randrange(256) for _ in range(3)]
+    rows = []
+    for y in range(h):
+        row = bytearray()
+        for x in range(w):
+            g = (x * 3 + y * 2 + phase * 7) & 255
+            if (x - cx) ** 2 + (y - cy) ** 2 <= rad * rad:
+                px = hue
+            else:
+                px = (g, (g * 2 + 40) & 255, 255 - g)
+            row += bytes((c + rng.randrange(6)) & 255 for c in px)
+        rows.append(bytes(row))
+    return rows
+
+
+def apng_fctl(seq, w, h, x, y, delay, dispose, blend):
+    return png_chunk(b"fcTL", struct.pack(">IIIIIHHBB", seq, w, h, x, y, delay, 100, dispose, blend))
+
+
+def gen_apng(rng, size, trigger):
+    W, H = 128, 96
+    head = [png_chunk(b"IHDR", struct.pack(">IIBBBBB", W, H, 8, 2, 0, 0, 0)),
+            png_chunk(b"gAMA", struct.pack(">I", 45455)),
+            png_chunk(b"sRGB", b"\x00"),
+            png_chunk(b"pHYs", struct.pack(">IIB", 2835, 2835, 1))]
+    for key, text in (("Title", "Loading spinner, dark theme"), ("Author", "Design Systems Team"),
+                      ("Description", words(rng, 20, 40)),
+                      ("Software", "apngasm 3.1.10"), ("Copyright", "CC BY 4.0")):
+        head.append(png_chunk(b"tEXt", f"{key}\x00{text}".encode("latin-1")))
+    head.append(png_chunk(b"iTXt", "Comment\x00\x00\x00de\x00Kommentar\x00".encode()
+                          + "Ladeanzeige für das Dashboard, Größe 128×96".encode()))
+    head.append(png_chunk(b"tIME", struct.pack(">HBBBBB", 2024, 3, 14, 9, 26, 53)))
+
+    # Frames: (w, h, x, y, delay, dispose, blend, zlib data); frame 0 is the whole canvas.
+    frames, total = [], sum(len(c) for c in head) + 8 + 20 + 12
+    while total < size:
+        n = len(frames)
+        if n == 0:
+            w, h, x, y = W, H, 0, 0
+        else:
+            w, h = rng.randint(16, 56), rng.randint(12, 42)
+            x, y = rng.randrange(W - w + 1), rng.randrange(H - h + 1)
+        raw = apng_filter_rows(apng_pixels(rng, w, h, n), 3)
+        data = zlib.compress(raw, 9)
+        frames.append((w, h, x, y, rng.choice((4, 5, 8, 10)), rng.randrange(3) if n else 0,
+                       rng.randrange(2) if n else 0, data))
+        total += 38 + len(data) + 16 * (len(data) // 4096 + 1)
+    mid = len(frames) // 2
+
+    out = [b"\x89PNG\r\n\x1a\n"] + head
+    out.append(png_chunk(b"acTL", struct.pack(">II", len(frames), 0)))
+    seq = 0
+    for i, (w, h, x, y, delay, dispose, blend, data) in enumerate(frames):
+        # The middle frame's fcTL says width 0 (its height, offsets and data as before):
+        # `next_frame` then cuts the output buffer into rows of 0 bytes. The harmless twin
+        # has the frame's real width.
+        out.append(apng_fctl(seq, 0 if trigger and i == mid else w, h, x, y, delay, dispose, blend))
+        seq += 1
+        pieces = [data[k:k + 4096] for k in range(0, len(data), 4096)]
+        for piece in pieces:
+            if i == 0:
+                out.append(png_chunk(b"IDAT", piece))
+            else:
+                out.append(png_chunk(b"fdAT", struct.pack(">I", seq) + piece))
+                seq += 1
+    out.append(png_chunk(b"IEND", b""))
+    return b"".join(out)
+
+
+
+# ---------------------------------------------------------------------------------------
+# Protocol Buffers (wire format): quick-protobuf 0.8.1 (an address book: people with phone
+# numbers, timestamps and fields of a newer schema that the reader skips as unknown)
+
+
+def pb_varint(n):
+    n &= (1 << 64) - 1
+    out = bytearray()
+    while True:
+        b = n & 0x7F
+        n >>= 7
+        if n:
+            out.append(b | 0x80)
+        else:
+            out.append(b)
+            return bytes(out)
+
+
+def pb_key(field, wire):
+    return pb_varint(field << 3 | wire)
+
+
+def pb_len(field, body, extra=0):
+    """A length-delimited field; `extra` is added to the length written."""
+    return pb_key(field, 2) + pb_varint(len(body) + extra) + body
+
+
+def pb_timestamp(rng, base):
+    # google.protobuf.Timestamp: seconds = 1, nanos = 2.
+    return (pb_key(1, 0) + pb_varint(base + rng.randrange(86400 * 400))
+            + pb_key(2, 0) + pb_varint(rng.randrange(1000) * 1000000))
+
+
+def pb_phone(rng, verified=True, ts_extra=0):
+    # PhoneNumber: number = 1, type = 2 (MOBILE 0, HOME 1, WORK 2), verified_at = 3.
+    number = f"+{rng.randint(1, 99)} {rng.randint(100, 999)} {rng.randint(1000000, 9999999)}"
+    body = pb_len(1, number.encode()) + pb_key(2, 0) + pb_varint(rng.randrange(3))
+    if verified:
+        body += pb_len(3, pb_timestamp(rng, 1_600_000_000), ts_extra)
+    return body
+
+
+def pb_person(rng, n, trigger=None):
+    """Person: name = 1, id = 2, email = 3, phones = 4, last_updated = 5; written by a newer
+    schema that adds tags = 6 (repeated string), avatar_sha256 = 7 (bytes), flags = 8
+    (fixed32) and karma = 9 (sint32), unknown to the reader."""
+    first, last = rng.choice(FIRST), rng.choice(LAST)
+    body = pb_len(1, f"{first} {last}".encode()) + pb_key(2, 0) + pb_varint(100000 + n)
+    if rng.random() < 0.9:
+        body += pb_len(3, f"{first.lower()}.{last.lower()}{n}@example.org".encode())
+    phones = [pb_phone(rng, verified=rng.random() < 0.6) for _ in range(rng.randint(0, 3))]
+    if trigger is not None:
+        # Two phones, the first one verified. Its verified_at timestamp says it is as long
+        # as itself and the whole second phone field after it: the timestamp's reader then
+        # skips that field as unknown and leaves the cursor past the end of the first phone;
+        # the phone's reader reads the next field (last_updated) as unknown and computes
+        # `self.end - self.start`. The harmless twin has the timestamp's real length.
+        second = pb_len(4, pb_phone(rng))
+        phones = [pb_phone(rng, ts_extra=len(second) if trigger else 0)]
+        body += pb_len(4, phones[0]) + second
+    else:
+        body += b"".join(pb_len(4, p) for p in phones)
+    body += pb_len(5, pb_timestamp(rng, 1_700_000_000))
+    for _ in range(rng.randint(0, 4)):
+        body += pb_len(6, word(rng).encode())
+    if rng.random() < 0.7:
+        body += pb_len(7, bytes(rng.getrandbits(8) for _ in range(32)))
+    body += pb_key(8, 5) + struct.pack("<I", rng.getrandbits(12))
+    if rng.random() < 0.5:
+        k = rng.randint(-500, 5000)
+        body += pb_key(9, 0) + pb_varint(((k << 1) ^ (k >> 31)) & 0xFFFFFFFF)
+    return body
+
+
+def gen_protobuf(rng, size, trigger):
+    people = fill(rng, size, lambda r, n: pb_len(1, pb_person(r, n)))
+    mid = len(people) // 2
+    people[mid] = pb_len(1, pb_person(random.Random(44), mid, trigger=trigger))
+    return b"".join(people)
+
+
+
+# ---------------------------------------------------------------------------------------
+# gzip (DEFLATE): libflate 1.1.1 (a web server's access log in one gzip member, compressed
+# in pieces with full flushes; one piece is a dynamic-Huffman block of literals)
+
+
+class DeflateBits:
+    """An LSB-first bit writer (DEFLATE's bit order)."""
+
+    def __init__(self):
+        self.out, self.acc, self.n = bytearray(), 0, 0
+
+    def put(self, value, nbits):
+        self.acc |= value << self.n
+        self.n += nbits
+        while self.n >= 8:
+            self.out.append(self.acc & 255)
+            self.acc >>= 8
+            self.n -= 8
+
+    def put_code(self, code, length):
+        # Huffman codes are sent most significant bit first.
+        self.put(int(format(code, f"0{length}b")[::-1], 2), length)
+
+    def align(self):
+        if self.n:
+            self.out.append(self.acc & 255)
+        self.acc, self.n = 0, 0
+
+
+def huffman_lengths(freqs, limit):
+    """Huffman code lengths (list, 0 for unused symbols), at most `limit` bits."""
+    import heapq
+    freqs = list(freqs)
+    while True:
+        heap = [(f, i, [i]) for i, f in enumerate(freqs) if f]
+        lengths = [0] * len(freqs)
+        if len(heap) == 1:
+            lengths[heap[0][1]] = 1
+            return lengths
+        heapq.heapify(heap)
+        tie = len(freqs)
+        while len(heap) > 1:
+            f1, _, s1 = heapq.heappop(heap)
+            f2, _, s2 = heapq.heappop(heap)
+            for s in s1 + s2:
+                lengths[s] += 1
+            heapq.heappush(heap, (f1 + f2, tie, s1 + s2))
+            tie += 1
+        if max(lengths) <= limit:
+            return lengths
+        freqs = [(f + 1) // 2 if f else 0 for f in freqs]
+
+
+def canonical_codes(lengths):
+    codes, code, prev = {}, 0, 0
+    for sym, ln in sorted(((s, l) for s, l in enumerate(lengths) if l), key=lambda x: (x[1], x[0])):
+        code <<= ln - prev
+        codes[sym] = code
+        code += 1
+        prev = ln
+    return codes
+
+
+def deflate_literal_block(data, drop_eob_length=False):
+    """One dynamic-Huffman block (not final) coding `data` as literals, then an empty stored
+    block to come back to a byte boundary. `drop_eob_length` writes the end-of-block
+    symbol's code length as 0 in the header (the rest as before)."""
+    freqs = [0] * 257
+    for b in data:
+        freqs[b] += 1
+    freqs[256] = 1
+    lit = huffman_lengths(freqs, 15)
+    codes = canonical_codes(lit)
+    header_lit = list(lit)
+    if drop_eob_length:
+        header_lit[256] = 0
+    seq = header_lit + [1]                      # one distance code, of length 1
+    cl = huffman_lengths([seq.count(i) for i in range(19)], 7)
+    cl_codes = canonical_codes(cl)
+    order = (16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15)
+    hclen = max(i for i, s in enumerate(order) if cl[s]) + 1
+    w = DeflateBits()
+    w.put(0, 1)                                 # BFINAL = 0
+    w.put(2, 2)                                 # BTYPE = dynamic
+    w.put(0, 5)                                 # HLIT: 257 literal/length codes
+    w.put(0, 5)                                 # HDIST: 1 distance code
+    w.put(hclen - 4, 4)
+    for s in order[:hclen]:
+        w.put(cl[s], 3)
+    for ln in seq:
+        w.put_code(cl_codes[ln], cl[ln])
+    for b in data:
+        w.put_code(codes[b], lit[b])
+    w.put_code(codes[256], lit[256])
+    w.put(0, 1)                                 # an empty stored block, not final
+    w.put(0, 2)
+    w.align()
+    w.out += b"\x00\x00\xff\xff"
+    return bytes(w.out)
+
+
+GZ_PATHS = ("/", "/login", "/logout", "/api/v2/orders", "/api/v2/orders/{}", "/api/v2/users/{}",
+            "/api/v2/search?q={}", "/static/app.{}.js", "/static/app.{}.css", "/healthz",
+            "/images/products/{}.webp", "/cart", "/checkout", "/api/v2/invoices/{}/pdf")
+GZ_AGENTS = ("Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0",
+             "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) "
+             "Chrome/124.0.0.0 Safari/537.36",
+             "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 "
+             "(KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
+             "curl/8.5.0", "kube-probe/1.29", "Go-http-client/2.0", "python-requests/2.31.0")
+
+
+def gz_log_line(rng, t):
+    ip = ".".join(str(rng.randint(1, 254)) for _ in range(4))
+    path = rng.choice(GZ_PATHS).format(rng.choice((rng.randint(1, 99999), word(rng),
+                                                   f"{rng.getrandbits(32):08x}")))
+    method = "GET" if rng.random() < 0.8 else rng.choice(("POST", "PUT", "DELETE"))
+    status = rng.choice((200, 200, 200, 200, 201, 204, 301, 304, 404, 500))
+    stamp = f"{10 + t // 86400 % 18:02d}/Mar/2024:{t // 3600 % 24:02d}:{t // 60 % 60:02d}:{t % 60:02d} +0000"
+    return (f'{ip} - - [{stamp}] "{method} {path} HTTP/1.1" {status} {rng.randint(0, 90000)} '
+            f'"-" "{rng.choice(GZ_AGENTS)}" rt={rng.random() * 2:.3f} '
+            f'req={rng.getrandbits(64):016x}{rng.getrandbits(64):016x}\n').encode()
+
+
+def gen_gzip(rng, size, trigger):
+    # The log, cut at line ends into pieces of about 16 KB; about 3.5 bytes of log make 1 byte
+    # of output.
+    pieces, cur, t, total = [], bytearray(), 0, 0
+    while total < size * 7 // 2:
+        line = gz_log_line(rng, t)
+        t += rng.randint(0, 3)
+        cur += line
+        total += len(line)
+        if len(cur) >= 16000:
+            pieces.append(bytes(cur))
+            cur = bytearray()
+    pieces.append(bytes(cur))
+    mid = len(pieces) // 2
+    comp = zlib.compressobj(6, zlib.DEFLATED, -15, 8)
+    body = bytearray()
+    for i, piece in enumerate(pieces):
+        if i == mid:
+            # The middle piece is a dynamic-Huffman block of literals whose header gives the
+            # end-of-block symbol (256) no code: building the literal decoder, libflate finds
+            # no code length for it and `expect("bug")`s. The harmless twin gives it its code.
+            body += deflate_literal_block(piece, drop_eob_length=trigger)
+        else:
+            body += comp.compress(piece) + comp.flush(zlib.Z_FULL_FLUSH)
+    body += comp.flush(zlib.Z_FINISH)
+    text = b"".join(pieces)
+    head = b"\x1f\x8b\x08\x08" + struct.pack("<I", 1710460800) + b"\x00\x03" + b"access.log.1\x00"
+    return head + bytes(body) + struct.pack("<II", zlib.crc32(text), len(text) & 0xFFFFFFFF)
+
+
 # ---------------------------------------------------------------------------------------
 
 CASES = {
@@ -2835,6 +3171,22 @@ CASES = {
     # character (src/parser/utils.rs:19, hoodie/icalendar#91, where the same slices run past
     # the end of a short input).
     "icalendar-property-key-slice": ("big.ics", gen_ics),
+    # png 0.17.11: an APNG frame whose fcTL gives a width of 0: `next_frame` cuts the output
+    # buffer into rows with `chunks_exact_mut(line_size)`, and the line size is 0
+    # (src/decoder/mod.rs:534, image-rs/image-png#444; 0.17.11 rejects a zero-sized IHDR,
+    # #438, and 0.17.13 a zero-sized fcTL).
+    "png-apng-zero-width-frame": ("big.png", gen_apng),
+    # quick-protobuf 0.8.1: a nested message whose length runs past the end of its parent:
+    # `read_len` sets the nested message's end without bounding it by the parent's, the
+    # cursor is left past the parent's end, and the parent's next unknown field computes
+    # `self.end - self.start` in `read_unknown` (src/reader.rs:543, reported against 0.8.1
+    # in nxm-rs/vertex#981; no fixed release).
+    "quick-protobuf-nested-length": ("big.pb", gen_protobuf),
+    # libflate 1.1.1: a dynamic-Huffman block whose literal/length code lengths give the
+    # end-of-block symbol (256) no code: the literal decoder's builder never sees it and
+    # `finish` calls `self.safely_peek_bitwidth.expect("bug")` (src/huffman.rs:124,
+    # sile/libflate#64, fixed by #65 in 1.1.2).
+    "libflate-missing-end-of-block": ("big.gz", gen_gzip),
 }
 
 
