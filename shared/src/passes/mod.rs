@@ -10,6 +10,7 @@ pub mod cuts;
 pub mod delete;
 mod focus_files;
 pub mod integers;
+pub mod lower;
 pub mod neighbours;
 pub mod pairs;
 pub mod pointers;
@@ -39,6 +40,7 @@ pub use chunks::{ChunkPayloads, LengthChunks, OtherChunks};
 pub use cuts::{Brackets, CutPass, Ngrams, Repeats};
 pub use delete::{AdaptiveDdmin, Delete, Lithium};
 pub use integers::{ListInts, ReplaceWithSimpler, SharedValues, ShrinkEach, TextInts};
+pub use lower::ZeroBytes;
 pub use neighbours::Neighbours;
 pub use pairs::{Pairs, ReplaceTokens, SameTokens};
 pub use pointers::Pointers;
@@ -405,6 +407,11 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
     ];
     (passes.into_iter())
         .chain(neighbourhood(neighbours::Files::Data))
+        .chain([last_resort(Delete::new(
+            ZeroBytes,
+            "zero-bytes",
+            lower::MAX_UNITS,
+        ))])
         .collect()
 }
 
@@ -580,6 +587,7 @@ mod tests {
                 "data-token-runs",
                 "data-replace-tokens",
                 "data-bytes",
+                "zero-bytes",
                 "rust-lines",
                 "rust-lengths",
                 "rust-pairs",
