@@ -19,6 +19,7 @@
 //! 68 bytes where 64 go: a zeroed byte can be one a deletion needed), and what it
 //! changes lets them run again, so the result is still 1-minimal.
 
+use super::neighbours::without_source;
 use super::units::{chosen, Segmenter, Span};
 use crate::case::Case;
 use crate::edit::{Edit, EditSet};
@@ -39,7 +40,7 @@ impl<C: Case<Item = u8>> Segmenter<C> for ZeroBytes {
     fn segment(&self, case: &C) -> Vec<Span> {
         // Data files count only in a case without source code (in a crate, the
         // files it includes are the crate passes' job).
-        if (0..case.seq_count()).any(|s| case.is_syntax(s)) {
+        if !without_source(case) {
             return Vec::new();
         }
         let mut out = Vec::new();

@@ -90,9 +90,15 @@ impl Files {
     fn accepts<C: Case<Item = u8>>(self, case: &C, seq: usize) -> bool {
         match self {
             Files::Rust => case.is_syntax(seq),
-            Files::Data => (0..case.seq_count()).all(|i| !case.is_syntax(i)),
+            Files::Data => without_source(case),
         }
     }
+}
+
+/// `case` has no source code (a test's input, files given to a script): its files
+/// are data files, which the data sweeps and `zero-bytes` work on.
+pub(super) fn without_source<C: Case>(case: &C) -> bool {
+    (0..case.seq_count()).all(|i| !case.is_syntax(i))
 }
 
 /// Which neighbours a [`Neighbours`] pass proposes.
