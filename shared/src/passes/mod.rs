@@ -40,7 +40,7 @@ pub use chunks::{ChunkPayloads, LengthChunks, OtherChunks};
 pub use cuts::{Brackets, CutPass, Ngrams, Repeats};
 pub use delete::{AdaptiveDdmin, Delete, Lithium};
 pub use integers::{ListInts, ReplaceWithSimpler, SharedValues, ShrinkEach, TextInts};
-pub use lower::ZeroBytes;
+pub use lower::LowerBytes;
 pub use neighbours::Neighbours;
 pub use pairs::{Pairs, ReplaceTokens, SameTokens};
 pub use pointers::Pointers;
@@ -407,11 +407,10 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
     ];
     (passes.into_iter())
         .chain(neighbourhood(neighbours::Files::Data))
-        .chain([last_resort(Delete::new(
-            ZeroBytes,
-            "zero-bytes",
-            lower::MAX_UNITS,
-        ))])
+        .chain([
+            last_resort(Delete::new(lower::ZERO, "zero-bytes", lower::MAX_UNITS)),
+            last_resort(Delete::new(lower::ONE, "one-bytes", lower::MAX_UNITS)),
+        ])
         .collect()
 }
 
@@ -588,6 +587,7 @@ mod tests {
                 "data-replace-tokens",
                 "data-bytes",
                 "zero-bytes",
+                "one-bytes",
                 "rust-lines",
                 "rust-lengths",
                 "rust-pairs",
