@@ -2813,16 +2813,8 @@ def gen_apng(rng, size, trigger):
 
 
 def pb_varint(n):
-    n &= (1 << 64) - 1
-    out = bytearray()
-    while True:
-        b = n & 0x7F
-        n >>= 7
-        if n:
-            out.append(b | 0x80)
-        else:
-            out.append(b)
-            return bytes(out)
+    """A protobuf varint: `uvarint` of the value as an unsigned 64-bit integer."""
+    return uvarint(n & ((1 << 64) - 1))
 
 
 def pb_key(field, wire):
