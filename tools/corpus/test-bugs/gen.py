@@ -3036,6 +3036,312 @@ def gen_gzip(rng, size, trigger):
 
 
 # ---------------------------------------------------------------------------------------
+# BGZF (blocked gzip): noodles-bgzf 0.47.0 (a bgzipped VCF file: gzip members of at most
+# 64 KiB of text each, their compressed size in a "BC" extra field, a CRC-32 and the
+# uncompressed size in each trailer, and the empty end-of-file block)
+
+BGZF_EOF = bytes.fromhex("1f8b08040000000000ff0600424302001b0003000000000000000000")
+
+
+def bgzf_block(text, isize=None):
+    """One BGZF block: a gzip member whose "BC" extra field gives its size minus 1."""
+    comp = zlib.compressobj(6, zlib.DEFLATED, -15)
+    cdata = comp.compress(text) + comp.flush()
+    bsize = 18 + len(cdata) + 8
+    head = (b"\x1f\x8b\x08\x04" + b"\x00\x00\x00\x00" + b"\x00\xff" + b"\x06\x00"
+            + b"BC" + b"\x02\x00" + struct.pack("<H", bsize - 1))
+    return head + cdata + struct.pack("<II", zlib.crc32(text), len(text) if isize is None else isize)
+
+
+def vcf_record(rng, chrom, pos, n_samples):
+    ref = rng.choice("ACGT")
+    alt = rng.choice([b for b in "ACGT" if b != ref])
+    if rng.random() < 0.1:
+        alt = ref + "".join(rng.choice("ACGT") for _ in range(rng.randint(1, 6)))
+    rsid = f"rs{rng.randint(1000, 99999999)}" if rng.random() < 0.6 else "."
+    qual = f"{rng.uniform(20, 999):.1f}"
+    filt = "PASS" if rng.random() < 0.9 else rng.choice(("q10", "LowQual", "s50"))
+    af = rng.random()
+    info = (f"AC={rng.randint(1, 2 * n_samples)};AF={af:.4f};AN={2 * n_samples};"
+            f"DP={rng.randint(80, 900)};MQ={rng.randint(40, 60)}")
+    if rng.random() < 0.3:
+        info += f";GENE={word(rng).upper()}{rng.randint(1, 30)}"
+    samples = []
+    for _ in range(n_samples):
+        gt = rng.choice(("0/0", "0/1", "1/1", "0|1", "1|0", "./."))
+        if gt == "./.":
+            samples.append("./.:.:.")
+        else:
+            samples.append(f"{gt}:{rng.randint(3, 99)}:{rng.randint(5, 120)}")
+    return "\t".join([chrom, str(pos), rsid, ref, alt, qual, filt, info, "GT:GQ:DP"] + samples) + "\n"
+
+
+def gen_bgzf_vcf(rng, size, trigger):
+    samples = [f"{rng.choice(FIRST).upper()}{n:03d}" for n in range(8)]
+    contigs = [("chr1", 248956422), ("chr2", 242193529), ("chr3", 198295559), ("chr4", 190214555),
+               ("chr5", 181538259), ("chr6", 170805979), ("chr7", 159345973), ("chrX", 156040895)]
+    header = ["##fileformat=VCFv4.2", "##fileDate=20240314", "##source=GATK HaplotypeCaller",
+              "##reference=GRCh38"]
+    header += [f"##contig=<ID={c},length={n}>" for c, n in contigs]
+    header += ['##INFO=<ID=AC,Number=A,Type=Integer,Description="Allele count in genotypes">',
+               '##INFO=<ID=AF,Number=A,Type=Float,Description="Allele Frequency">',
+               '##INFO=<ID=AN,Number=1,Type=Integer,Description="Total number of alleles">',
+               '##INFO=<ID=DP,Number=1,Type=Integer,Description="Combined depth">',
+               '##INFO=<ID=MQ,Number=1,Type=Float,Description="RMS mapping quality">',
+               '##INFO=<ID=GENE,Number=1,Type=String,Description="Overlapping gene">',
+               '##FILTER=<ID=q10,Description="Quality below 10">',
+               '##FILTER=<ID=LowQual,Description="Low quality">',
+               '##FILTER=<ID=s50,Description="Less than 50% of samples have data">',
+               '##FORMAT=<ID=GT,Number=1,Type=String,Description="Genotype">',
+               '##FORMAT=<ID=GQ,Number=1,Type=Integer,Description="Genotype quality">',
+               '##FORMAT=<ID=DP,Number=1,Type=Integer,Description="Read depth">',
+               "\t".join(["#CHROM", "POS", "ID", "REF", "ALT", "QUAL", "FILTER", "INFO", "FORMAT"]
+                         + samples)]
+    # Blocks: the header, then runs of records of 4 to 16 KB of text each (a writer that
+    # flushes a block at record boundaries), until the compressed blocks add up to `size`.
+    chunks, total = ["\n".join(header) + "\n"], 0
+    total = len(bgzf_block(chunks[0].encode())) + len(BGZF_EOF)
+    ci, pos = 0, rng.randint(10000, 20000)
+    while total < size:
+        target, lines, n = rng.randint(4000, 16000), [], 0
+        while n < target:
+            line = vcf_record(rng, contigs[ci][0], pos, len(samples))
+            lines.append(line)
+            n += len(line)
+            pos += rng.randint(20, 4000)
+            if pos > contigs[ci][1] // 50:
+                ci, pos = (ci + 1) % len(contigs), rng.randint(10000, 20000)
+        chunks.append("".join(lines))
+        total += len(bgzf_block(chunks[-1].encode()))
+    mid = len(chunks) // 2
+    # The middle block's trailer says it holds 65537 bytes (one more than a BGZF block can),
+    # its CRC-32 and compressed data as before: the reader sizes the block's data buffer
+    # (64 KiB) to that and slices past its end. The harmless twin has its real size.
+    return b"".join(bgzf_block(c.encode(), isize=65537 if trigger and i == mid else None)
+                    for i, c in enumerate(chunks)) + BGZF_EOF
+
+
+# ---------------------------------------------------------------------------------------
+# DNS over TCP: simple-dns 0.5.0 (a resolver's TCP stream to its upstream server: queries
+# and responses, each message prefixed with its 16-bit length; compressed names)
+
+
+def dns_encode_name(name, out_len, table):
+    """A domain name at offset `out_len` of its message, compressed against `table` (the
+    offsets of the suffixes already written), which it updates."""
+    labels = name.rstrip(".").split(".") if name else []
+    out = bytearray()
+    for i in range(len(labels)):
+        suffix = ".".join(labels[i:]).lower()
+        if suffix in table:
+            out += struct.pack(">H", 0xC000 | table[suffix])
+            return bytes(out)
+        if out_len + len(out) < 0x3FFF:
+            table[suffix] = out_len + len(out)
+        out += bytes([len(labels[i])]) + labels[i].encode()
+    return bytes(out + b"\x00")
+
+
+class DnsMessage:
+    def __init__(self, ident, flags):
+        self.ident, self.flags, self.counts = ident, flags, [0, 0, 0, 0]
+        self.body, self.table = bytearray(), {}
+
+    def name(self, name):
+        self.body += dns_encode_name(name, 12 + len(self.body), self.table)
+
+    def question(self, name, qtype):
+        self.name(name)
+        self.body += struct.pack(">HH", qtype, 1)
+        self.counts[0] += 1
+
+    def record(self, section, name, rtype, ttl, rdata_fn):
+        self.name(name)
+        self.body += struct.pack(">HHI", rtype, 1, ttl)
+        at = len(self.body)
+        self.body += b"\x00\x00"
+        rdata_fn(self)
+        struct.pack_into(">H", self.body, at, len(self.body) - at - 2)
+        self.counts[section] += 1
+
+    def raw(self, data):
+        self.body += data
+
+    def bytes(self):
+        return struct.pack(">HHHHHH", self.ident, self.flags, *self.counts) + bytes(self.body)
+
+
+def dns_host(rng):
+    return f"{word(rng)}-{rng.randint(1, 40)}.{rng.choice(('api', 'cdn', 'eu', 'us', 'mail', 'db'))}.{rng.choice(('example.org', 'example.com', 'example.net', 'test.internal'))}"
+
+
+def dns_exchange(rng, n):
+    """A query and its response (two messages)."""
+    ident = rng.randrange(65536)
+    host = dns_host(rng)
+    kind = rng.choice(("A", "A", "AAAA", "CNAME", "MX", "TXT", "SRV", "PTR", "NX"))
+    qtype = {"A": 1, "AAAA": 28, "CNAME": 1, "MX": 15, "TXT": 16, "SRV": 33, "PTR": 12, "NX": 1}[kind]
+    if kind == "SRV":
+        host = f"_{rng.choice(('sip', 'ldap', 'xmpp-server', 'imaps'))}._tcp.{host.split('.', 1)[1]}"
+    if kind == "PTR":
+        host = f"{rng.randint(1, 254)}.{rng.randint(0, 255)}.{rng.randint(0, 255)}.10.in-addr.arpa"
+    q = DnsMessage(ident, 0x0100)
+    q.question(host, qtype)
+    r = DnsMessage(ident, 0x8183 if kind == "NX" else 0x8180)
+    r.question(host, qtype)
+    ttl = rng.choice((60, 300, 600, 3600, 86400))
+    zone = host.split(".", 1)[1]
+    if kind == "CNAME":
+        target = dns_host(rng)
+        r.record(1, host, 5, ttl, lambda m: m.name(target))
+        for _ in range(rng.randint(1, 3)):
+            addr = bytes([10, rng.randrange(256), rng.randrange(256), rng.randint(1, 254)])
+            r.record(1, target, 1, ttl, lambda m, a=addr: m.raw(a))
+    elif kind == "A":
+        for _ in range(rng.randint(1, 4)):
+            addr = bytes([rng.choice((10, 172, 192)), rng.randrange(256), rng.randrange(256), rng.randint(1, 254)])
+            r.record(1, host, 1, ttl, lambda m, a=addr: m.raw(a))
+    elif kind == "AAAA":
+        for _ in range(rng.randint(1, 3)):
+            addr = bytes.fromhex("20010db8") + bytes(rng.randrange(256) for _ in range(12))
+            r.record(1, host, 28, ttl, lambda m, a=addr: m.raw(a))
+    elif kind == "MX":
+        for k in range(rng.randint(1, 3)):
+            mx = f"mx{k + 1}.{zone}"
+            r.record(1, host, 15, ttl, lambda m, p=10 * (k + 1), x=mx: (m.raw(struct.pack(">H", p)), m.name(x)))
+    elif kind == "TXT":
+        for _ in range(rng.randint(1, 3)):
+            texts = [rng.choice((f"v=spf1 include:_spf.{zone} ~all",
+                                 f"google-site-verification={''.join(rng.choice('abcdefghijkmnpqrstuvwxyz0123456789') for _ in range(43))}",
+                                 f"{word(rng)}={words(rng, 2, 8)}"))]
+            r.record(1, host, 16, ttl, lambda m, t=texts: m.raw(b"".join(bytes([len(s)]) + s.encode() for s in t)))
+    elif kind == "SRV":
+        for k in range(rng.randint(1, 3)):
+            target = f"{word(rng)}{k}.{zone}"
+            r.record(1, host, 33, ttl, lambda m, k=k, t=target: (
+                m.raw(struct.pack(">HHH", 10 + k, rng.randint(0, 100), rng.choice((5060, 389, 5269, 993)))),
+                m.name(t)))
+    elif kind == "PTR":
+        target = dns_host(rng)
+        r.record(1, host, 12, ttl, lambda m: m.name(target))
+    if kind == "NX" or rng.random() < 0.3:
+        soa_zone = zone if kind != "PTR" else "10.in-addr.arpa"
+        if kind == "NX":
+            r.record(2, soa_zone, 6, 900, lambda m: (
+                m.name(f"ns1.{soa_zone}"), m.name(f"hostmaster.{soa_zone}"),
+                m.raw(struct.pack(">IIIII", 2024031400 + rng.randrange(99), 7200, 3600, 1209600, 300))))
+        else:
+            for k in range(2):
+                r.record(2, soa_zone, 2, 172800, lambda m, k=k: m.name(f"ns{k + 1}.{soa_zone}"))
+            for k in range(2):
+                addr = bytes([192, 0, 2, rng.randint(1, 254)])
+                r.record(3, f"ns{k + 1}.{soa_zone}", 1, 172800, lambda m, a=addr: m.raw(a))
+    return [q.bytes(), r.bytes()]
+
+
+def gen_dns_stream(rng, size, trigger):
+    messages, total = [], 0
+    while total < size:
+        pair = dns_exchange(rng, len(messages))
+        messages += pair
+        total += sum(2 + len(m) for m in pair)
+    mid = len(messages) // 2
+    if mid % 2 == 0:
+        mid += 1
+    # The middle response is cut after 10 bytes of its 12-byte header (its length prefix
+    # says 10): `Packet::parse` slices the header with `&data[..12]`. The harmless twin is
+    # the whole response.
+    if trigger:
+        messages[mid] = messages[mid][:10]
+    return b"".join(struct.pack(">H", len(m)) + m for m in messages)
+
+
+# ---------------------------------------------------------------------------------------
+# CAB (Microsoft Cabinet): cab 0.6.0 (folders of files, each folder's data a run of CFDATA
+# blocks of at most 32 KiB, MSZIP-compressed or stored, each with its checksum)
+
+
+def cab_checksum(data):
+    """The CFDATA checksum as the cab crate computes it: the XOR of the data's
+    little-endian 32-bit words, the bytes left over folded in last."""
+    value, rem, shift = 0, 0, 0
+    for b in data:
+        rem |= b << shift
+        if shift == 24:
+            value ^= rem
+            rem, shift = 0, 0
+        else:
+            shift += 8
+    if shift == 8:
+        value ^= rem
+    elif shift == 16:
+        value ^= (rem >> 8) ^ ((rem & 0xFF) << 8)
+    elif shift == 24:
+        value ^= (rem >> 16) ^ (rem & 0xFF00) ^ ((rem & 0xFF) << 16)
+    return value
+
+
+def cab_data_blocks(data, mszip):
+    """A folder's CFDATA blocks: 32 KiB pieces, each compressed on its own (MSZIP: "CK" and a
+    raw DEFLATE stream) or stored."""
+    out, n = bytearray(), 0
+    for k in range(0, len(data), 32768):
+        piece = data[k:k + 32768]
+        if mszip:
+            comp = zlib.compressobj(6, zlib.DEFLATED, -15)
+            body = b"CK" + comp.compress(piece) + comp.flush()
+        else:
+            body = piece
+        csum = cab_checksum(body) ^ (len(body) | (len(piece) << 16))
+        out += struct.pack("<IHH", csum, len(body), len(piece)) + body
+        n += 1
+    return bytes(out), n
+
+
+def gen_cab(rng, size, trigger):
+    # Folders of 2 to 7 files (sources of a component and its docs); 3 in 4 are MSZIP.
+    folders, total = [], 0
+    while total < size:
+        comp = f"{word(rng)}-{word(rng)}"
+        files = []
+        for k in range(rng.randint(2, 7)):
+            if k == 0 and rng.random() < 0.5:
+                name = f"{comp}\\README.txt"
+                data = (words(rng, 40, 120).capitalize() + ".\r\n").encode() * rng.randint(1, 3)
+            else:
+                name = f"{comp}\\src\\{word(rng)}_{k}.rs"
+                data = source_file(rng)
+            files.append((name, data))
+        mszip = rng.random() < 0.75
+        blocks, nblocks = cab_data_blocks(b"".join(d for _, d in files), mszip)
+        folders.append((files, mszip, blocks, nblocks))
+        total += len(blocks) + 8 + sum(17 + len(n) for n, _ in files)
+    mid = len(folders) // 2
+    nfiles = sum(len(f[0]) for f in folders)
+    head_len = 36 + 8 * len(folders)
+    files_len = sum(16 + len(n) + 1 for f in folders for n, _ in f[0])
+    offset = head_len + files_len
+    folder_entries, file_entries = bytearray(), bytearray()
+    for i, (files, mszip, blocks, nblocks) in enumerate(folders):
+        # The middle folder says it has no data blocks (its blocks are still there, where its
+        # offset points): the reader's folder has an empty block list, and seeking to the
+        # second file's offset in it reads `data_blocks[0]`. The harmless twin has its count.
+        count = 0 if trigger and i == mid else nblocks
+        folder_entries += struct.pack("<IHH", offset, count, 1 if mszip else 0)
+        offset += len(blocks)
+        at = 0
+        for name, data in files:
+            date = ((2024 - 1980) << 9) | (rng.randint(1, 12) << 5) | rng.randint(1, 28)
+            time = (rng.randrange(24) << 11) | (rng.randrange(60) << 5) | rng.randrange(30)
+            file_entries += struct.pack("<IIHHHH", len(data), at, i, date, time, 0x20)
+            file_entries += name.encode() + b"\x00"
+            at += len(data)
+    header = struct.pack("<4sIIIIIBBHHHHH", b"MSCF", 0, offset, 0, head_len, 0, 3, 1,
+                         len(folders), nfiles, 0, 0x1AC3, 0)
+    return header + bytes(folder_entries) + bytes(file_entries) + b"".join(f[2] for f in folders)
+
+
+# ---------------------------------------------------------------------------------------
 
 CASES = {
     # full_moon 1.1.0 (luau): an interpolated string with an empty `{}` gives the
@@ -3179,6 +3485,19 @@ CASES = {
     # `finish` calls `self.safely_peek_bitwidth.expect("bug")` (src/huffman.rs:124,
     # sile/libflate#64, fixed by #65 in 1.1.2).
     "libflate-missing-end-of-block": ("big.gz", gen_gzip),
+    # noodles-bgzf 0.47.0: a block whose trailer gives an uncompressed size (ISIZE) above
+    # 65536: the block's data buffer (64 KiB) is sized to it, and `Data::as_mut` slices
+    # `buf[pos..len]` past its end (src/io/block/data.rs:51, zaeleus/noodles#401).
+    "noodles-bgzf-block-isize": ("big.vcf.gz", gen_bgzf_vcf),
+    # simple-dns 0.5.0: a message shorter than the 12-byte DNS header: `Packet::parse`
+    # slices `&data[..12]` before checking the length (src/dns/packet.rs:108,
+    # balliegojr/simple-dns#12).
+    "simple-dns-short-message": ("big.dns", gen_dns_stream),
+    # cab 0.6.0: a folder whose CFFOLDER entry says it has no data blocks, holding a file at
+    # an offset above 0: `seek_to_uncompressed_offset` indexes the folder's empty list of
+    # blocks, `data_blocks[self.current_block_index]` (src/folder.rs:134,
+    # mdsteele/rust-cab#41).
+    "cab-folder-no-data-blocks": ("big.cab", gen_cab),
 }
 
 
