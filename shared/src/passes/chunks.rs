@@ -13,6 +13,7 @@
 use std::collections::VecDeque;
 use std::sync::{Arc, LazyLock, Mutex};
 
+use super::checksums;
 use super::units::{Segmenter, Span};
 use super::Pass;
 use crate::case::Case;
@@ -383,7 +384,15 @@ fn with_payload<C: Case<Item = u8>>(
     let end = block.1 - trailer(layout);
     let start = end.checked_sub(cut as usize)?;
     set.push(Edit::cut(seq, start, end));
-    Some(case.apply(&set))
+    let cut_case = case.apply(&set);
+    // A checksummed block gets the checksum of its new bytes.
+    let Some((_, sum)) = checksums::checksummed(case.seq(seq)) else {
+        return Some(cut_case);
+    };
+    let text = cut_case.seq(seq);
+    let mut fixed = text.to_vec();
+    sum.write(&mut fixed, (block.0, block.1 - cut as usize));
+    Some(cut_case.apply(&checksums::diff_edits(seq, text, &fixed)))
 }
 
 impl<C: Case<Item = u8>> Pass<C> for ChunkPayloads {
@@ -455,7 +464,7 @@ impl<C: Case<Item = u8>> Pass<C> for ChunkPayloads {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::testcase::TestCase;
 
@@ -474,7 +483,7 @@ mod tests {
 
     /// PNG-like: an 8-byte signature, then chunks of a 4-byte big-endian length, a
     /// 4-byte type, the payload and a 4-byte CRC.
-    fn png_like(payloads: &[Vec<u8>]) -> Vec<u8> {
+    pub(in crate::passes) fn png_like(payloads: &[Vec<u8>]) -> Vec<u8> {
         let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
         for (i, p) in payloads.iter().enumerate() {
             out.extend_from_slice(&(p.len() as u32).to_be_bytes());
@@ -483,6 +492,22 @@ mod tests {
             out.extend_from_slice(&[0xde, 0xad, 0xbe, 0xef]);
         }
         out
+    }
+
+    #[test]
+    fn checksummed_payloads_shrink_with_their_checksums() {
+        use crate::passes::checksums::tests::{png_crc, png_crcs_hold};
+        let mut ps = payloads(6);
+        ps[4] = (0..100u8).collect();
+        let data = png_crc(&ps);
+        let (out, _) = reduce_bytes(data, vec![Box::new(ChunkPayloads::default())], |d| {
+            png_crcs_hold(d)
+                && png_payloads(d).is_some_and(|ps| ps.iter().any(|p| p.starts_with(&[0, 1, 2])))
+        });
+        let sizes: Vec<usize> = (png_payloads(&out).unwrap().iter())
+            .map(|p| p.len())
+            .collect();
+        assert_eq!(sizes, [0, 0, 0, 0, 3, 0]);
     }
 
     /// The payloads of a well-framed PNG-like file.
@@ -497,7 +522,7 @@ mod tests {
         Some(out)
     }
 
-    fn payloads(n: usize) -> Vec<Vec<u8>> {
+    pub(in crate::passes) fn payloads(n: usize) -> Vec<Vec<u8>> {
         (0..n)
             .map(|i| {
                 (0..(7 + 13 * i) % 200)

@@ -24,10 +24,11 @@
 //! bytes). No further probes (3, 7, ...; a bisection): each costs about a check per
 //! byte that matters, for a value, not a byte.
 
+use super::checksums::{checksummed, diff_edits, repair};
 use super::neighbours::without_source;
 use super::units::{chosen, Segmenter, Span};
 use crate::case::Case;
-use crate::edit::{Edit, EditSet};
+use crate::edit::EditSet;
 use crate::testcase::is_binary;
 
 /// Files with more nonzero bytes than this are left alone (the other passes
@@ -40,19 +41,38 @@ pub const MAX_UNITS: usize = 8192;
 #[derive(Clone)]
 pub struct LowerBytes {
     to: u8,
+    /// Only the first [`HEADER_BYTES`] bytes of each block of a checksummed chain.
+    headers: bool,
 }
 
 /// Every nonzero byte set to 0.
-pub const ZERO: LowerBytes = LowerBytes { to: 0 };
+pub const ZERO: LowerBytes = LowerBytes {
+    to: 0,
+    headers: false,
+};
 /// Every byte above 1 set to 1.
-pub const ONE: LowerBytes = LowerBytes { to: 1 };
+pub const ONE: LowerBytes = LowerBytes {
+    to: 1,
+    headers: false,
+};
+/// The nonzero bytes at the start of each block of a checksummed chain
+/// (`chunk-fields`) set to 0, its checksum rewritten.
+pub const HEADERS: LowerBytes = LowerBytes {
+    to: 0,
+    headers: true,
+};
+
+/// The bytes of a checksummed block that `chunk-fields` lowers: those a fixed
+/// layout (a type, a sequence number, sizes, offsets, flags) usually occupies, at
+/// the start of the bytes its checksum covers.
+pub const HEADER_BYTES: usize = 32;
 
 impl<C: Case<Item = u8>> Segmenter<C> for LowerBytes {
     fn name(&self) -> &'static str {
-        if self.to == 0 {
-            "zero-bytes"
-        } else {
-            "one-bytes"
+        match (self.to, self.headers) {
+            (_, true) => "chunk-fields",
+            (0, false) => "zero-bytes",
+            _ => "one-bytes",
         }
     }
     fn segment(&self, case: &C) -> Vec<Span> {
@@ -65,6 +85,18 @@ impl<C: Case<Item = u8>> Segmenter<C> for LowerBytes {
         for seq in 0..case.seq_count() {
             let text = case.seq(seq);
             if !is_binary(text) {
+                continue;
+            }
+            if self.headers {
+                out.extend(
+                    header_bytes(text)
+                        .filter(|&i| text[i] > self.to)
+                        .map(|i| Span {
+                            seq,
+                            start: i,
+                            end: i + 1,
+                        }),
+                );
                 continue;
             }
             out.extend(
@@ -80,17 +112,45 @@ impl<C: Case<Item = u8>> Segmenter<C> for LowerBytes {
         out
     }
     fn cut(&self, case: &C, spans: &[Span], ranges: &[(usize, usize)]) -> C {
-        let mut set = EditSet::new();
+        // Each file's new bytes, then the checksums of its blocks rewritten where
+        // the bytes they cover changed (a no-op in a file without them).
+        let mut files: Vec<(usize, Vec<u8>)> = Vec::new();
         for s in chosen(spans, ranges) {
-            set.push(Edit::replace(
-                s.seq,
-                s.start,
-                s.end,
-                vec![self.to; s.end - s.start],
-            ));
+            let at = match files.iter().position(|(q, _)| *q == s.seq) {
+                Some(at) => at,
+                None => {
+                    files.push((s.seq, case.seq(s.seq).to_vec()));
+                    files.len() - 1
+                }
+            };
+            files[at].1[s.start..s.end].fill(self.to);
+        }
+        let mut set = EditSet::new();
+        for (seq, mut new) in files {
+            let old = case.seq(seq);
+            repair(old, &mut new);
+            for e in diff_edits(seq, old, &new).edits() {
+                set.push(e.clone());
+            }
         }
         case.apply(&set)
     }
+}
+
+/// The offsets [`HEADERS`] lowers in `text`: the first [`HEADER_BYTES`] covered
+/// bytes of each block of its checksummed chain, but not the block's length field
+/// (the deletion passes shorten blocks) nor its checksum.
+fn header_bytes(text: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    let found = checksummed(text);
+    let blocks = found.iter().flat_map(|(chain, sum)| {
+        let layout = chain.0;
+        (chain.1.iter()).flat_map(move |&(a, b)| {
+            let field = a + layout.offset..a + layout.offset + layout.width;
+            let end = (a + sum.from + HEADER_BYTES).min(b.saturating_sub(4));
+            (a + sum.from..end).filter(move |i| !field.contains(i))
+        })
+    });
+    blocks.collect::<Vec<_>>().into_iter()
 }
 
 #[cfg(test)]
@@ -132,5 +192,25 @@ mod tests {
         let (out, calls) =
             crate::passes::tests::reduce_one_file("x.toml", text.clone(), pass(), |_| true);
         assert_eq!((out, calls), (text, 1));
+    }
+
+    /// A PNG-like file whose reader needs intact CRCs and the third block's first
+    /// payload byte: `chunk-fields` zeroes every other covered byte, rewriting each
+    /// block's CRC (without that, no byte under a CRC could change).
+    #[test]
+    fn checksummed_fields_are_lowered_and_their_checksums_rewritten() {
+        use crate::passes::checksums::tests::{png_crc, png_crcs_hold};
+        let payloads: Vec<Vec<u8>> = (0..5u8).map(|i| vec![0x40 + i, 7, 8, 9]).collect();
+        let data = png_crc(&payloads);
+        let pred =
+            |b: &[u8]| b.len() == data.len() && png_crcs_hold(b) && b[8 + 16 * 2 + 8] == 0x42;
+        let pass = || vec![Box::new(Delete::new(HEADERS, "chunk-fields", usize::MAX)) as _];
+        let (out, _) = super::super::tests::reduce_one_file("x.png", data.clone(), pass(), pred);
+        assert!(pred(&out));
+        // The other blocks' covered bytes, type and payload, all went to 0.
+        let types = (out.windows(4))
+            .filter(|w| *w == b"IHDR" || *w == b"IDAT")
+            .count();
+        assert_eq!(types, 0, "{out:?}");
     }
 }

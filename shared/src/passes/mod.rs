@@ -4,6 +4,7 @@
 pub mod blocks;
 pub mod boxes;
 pub mod chaos;
+mod checksums;
 pub mod choices;
 pub mod chunks;
 pub mod cuts;
@@ -355,6 +356,7 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         Box::new(rust_optional::pass()),
         Box::new(rust_names::rename_uses()),
         Box::new(Delete::new(StringContents, "rust-strings", usize::MAX)),
+        Box::new(Delete::new(lower::HEADERS, "chunk-fields", usize::MAX)),
         Box::new(Delete::new(LengthChunks, "chunks", usize::MAX)),
         Box::new(Delete::new(Boxes, "boxes", usize::MAX)),
         Box::new(Pointers),
