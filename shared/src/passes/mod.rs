@@ -12,6 +12,7 @@ pub mod delete;
 mod focus_files;
 pub mod integers;
 pub mod lower;
+mod lower_values;
 pub mod neighbours;
 pub mod pairs;
 pub mod pointers;
@@ -431,6 +432,9 @@ fn catalogue() -> Vec<Box<dyn Pass<TestCase>>> {
     all.push(Box::new(Lithium::new(Lines, "lithium-lines")));
     all.push(Box::new(AdaptiveDdmin::new(Lines, "ddmin-lines")));
     all.push(Box::new(ReplaceWithSimpler::new(TextInts)));
+    // Not by default: on 17 binary corpus cases it took one byte off one result
+    // (gzip, 36 -> 35) for 10 % more checks in all (up to 2.1 x on one case).
+    all.push(Box::new(lower_values::LowerValues::default()));
     all.extend(exhaustive_passes());
     all
 }
