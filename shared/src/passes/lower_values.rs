@@ -27,11 +27,11 @@ use crate::passes::{Ctx, Interrupt};
 use crate::testcase::is_binary;
 
 /// Files with more nonzero bytes than this are left alone.
-pub const MAX_NONZERO: usize = 256;
+pub(super) const MAX_NONZERO: usize = 256;
 
 /// See the module docs.
 #[derive(Clone, Default)]
-pub struct LowerValues {
+pub(super) struct LowerValues {
     /// `(file, byte)`: the bytes before it remain in this sweep.
     cursor: Option<(usize, usize)>,
 }
