@@ -333,8 +333,11 @@ fn ranked_spans<C: Case<Item = u8>>(case: &C, rank: usize) -> Vec<Span> {
 
 /// The blocks of the runner-up chain of each binary file ([`find_chains`]'s second
 /// layout): the chosen chain is a guess, and on a small file an alias (the same
-/// bytes read with another field) can explain more blocks than the real one. Run as
-/// a last resort, when the chosen chain's blocks and everything else stop going.
+/// bytes read with another field) can explain more blocks than the real one. Runs
+/// with the layout passes, after `chunk-payloads`: a sweep costs about a check per
+/// block (tens), where the token and byte passes after it cost one per unit of an
+/// 8 KB file that the runner-up's blocks take in two checks (the FLAC case: 21 245
+/// checks as a last resort, 334 here).
 #[derive(Clone)]
 pub struct OtherChunks;
 

@@ -389,7 +389,7 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         )),
         Box::new(Ends::default()),
         Box::new(ChunkPayloads::default()),
-        last_resort(Delete::new(OtherChunks, "chunks-other", usize::MAX)),
+        Box::new(Delete::new(OtherChunks, "chunks-other", usize::MAX)),
         Box::new(BlockLevels::default()),
         fallback(Chaos::new(Lines, "chaos-lines")),
         Box::new(Chaos::new(Records, "chaos-records")),
@@ -584,7 +584,6 @@ mod tests {
         assert_eq!(
             with(|r| r.last_resort),
             [
-                "chunks-other",
                 "same-tokens",
                 "data-lines",
                 "data-lengths",
