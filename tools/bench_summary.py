@@ -46,7 +46,7 @@ def cell(r):
     return f"{btb.fmt_bytes(r)} / {checks if checks is not None else '?'}"
 
 
-def targets(o, got):
+def targets(o, got, input_bytes=None):
     """Size and runs targets of our result `o` against the competitors' runs `got`. A
     competitor's run that timed out counts with what it had reached (its result under
     the same time limit), marked `(timeout)`; one that failed does not count."""
@@ -65,7 +65,9 @@ def targets(o, got):
     cv = usable.get("cvise")
     runs_ok = "n/a"
     if cv and cv.get("checks") is not None and o.get("checks") is not None:
-        if not cv.get("timed_out"):
+        if cv["bytes"] == input_bytes and not cv.get("timed_out"):
+            runs_ok = f"n/a (C-Vise stopped at once, unreduced, after {cv['checks']} runs)"
+        elif not cv.get("timed_out"):
             runs_ok = f"{'yes' if o['checks'] < cv['checks'] else 'NO'} ({o['checks']} vs {cv['checks']})"
         elif o["checks"] < cv["checks"]:
             runs_ok = f"yes ({o['checks']} vs {cv['checks']}, C-Vise timed out)"
@@ -108,7 +110,7 @@ def main():
         says = ((o or {}).get("summary") or {}).get("one_minimal")
         mtxt = {True: "yes", False: "NO"}.get(m.get("minimal"), "n/a")
         mtxt += "; " + {True: "says so", False: "claims nothing", None: "–"}[says]
-        size_ok, runs_ok = targets(o, got)
+        size_ok, runs_ok = targets(o, got, row.get("input_bytes"))
         two = "n/a"
         if row.get("binary") and o and o.get("bytes") is not None:
             ok = o["bytes"] <= 2 * row["trigger_bytes"] and not o.get("timed_out")
@@ -121,6 +123,8 @@ def main():
               f"| {row.get('trigger_bytes', '?')} | {cell(o)} | {mtxt} | {cell(got.get('cvise'))} "
               f"| {cell(got.get('shrinkray'))} | {src} | {size_ok} | {runs_ok} | {two} |")
     print()
+    late = sorted(c for c, r in ours.items() if r.get("timed_out"))
+    print(f"- ours: {len(ours)} cases run, {len(late)} timed out ({', '.join(late) or 'none'})")
     for key, label in (("size", "size <= min(C-Vise, Shrink Ray)"), ("runs", "runs < C-Vise"),
                        ("min", "1-minimal by check_minimal.py"), ("two", "binary <= 2 x trigger")):
         print(f"- {label}: {met[key][0]} of {met[key][1]} cases where it applies")
