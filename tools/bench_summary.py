@@ -109,10 +109,14 @@ def main():
         m = (o or {}).get("minimal") or {}
         says = ((o or {}).get("summary") or {}).get("one_minimal")
         mtxt = {True: "yes", False: "NO"}.get(m.get("minimal"), "n/a")
+        if o and not o.get("same") and not o.get("timed_out"):
+            mtxt = "NO (not the same failure)"
         mtxt += "; " + {True: "says so", False: "claims nothing", None: "–"}[says]
         size_ok, runs_ok = targets(o, got, row.get("input_bytes"))
         two = "n/a"
-        if row.get("binary") and o and o.get("bytes") is not None:
+        if row.get("binary") and o and o.get("bytes") is not None and not o.get("same"):
+            two = "NO (not the same failure by the check script)"
+        elif row.get("binary") and o and o.get("bytes") is not None:
             ok = o["bytes"] <= 2 * row["trigger_bytes"] and not o.get("timed_out")
             two = f"{'yes' if ok else 'NO'} ({o['bytes']} vs {row['trigger_bytes']})"
         for key, v in (("size", size_ok), ("runs", runs_ok), ("min", mtxt), ("two", two)):
@@ -124,7 +128,10 @@ def main():
               f"| {cell(got.get('shrinkray'))} | {src} | {size_ok} | {runs_ok} | {two} |")
     print()
     late = sorted(c for c, r in ours.items() if r.get("timed_out"))
-    print(f"- ours: {len(ours)} cases run, {len(late)} timed out ({', '.join(late) or 'none'})")
+    other = sorted(c for c, r in ours.items() if not r.get("timed_out") and not r.get("same"))
+    print(f"- ours: {len(ours)} cases run, {len(late)} timed out ({', '.join(late) or 'none'}), "
+          f"{len(other)} with a result the case's check script does not accept as the same "
+          f"failure ({', '.join(other) or 'none'})")
     for key, label in (("size", "size <= min(C-Vise, Shrink Ray)"), ("runs", "runs < C-Vise"),
                        ("min", "1-minimal by check_minimal.py"), ("two", "binary <= 2 x trigger")):
         print(f"- {label}: {met[key][0]} of {met[key][1]} cases where it applies")
