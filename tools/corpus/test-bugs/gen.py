@@ -14,11 +14,13 @@ same shape (the filler alone, which the test must pass on). --out writes to FILE
 of CASE_DIR/tests/fixtures/big.<ext> (one case only).
 """
 import argparse
+import difflib
 import hashlib
 import io
 import json
 import os
 import random
+import re
 import struct
 import zlib
 
@@ -3342,6 +3344,255 @@ def gen_cab(rng, size, trigger):
 
 
 # ---------------------------------------------------------------------------------------
+# CSS: lightningcss 1.0.0-alpha.72 (a site's stylesheet: custom properties, component
+# rules, media and supports queries, keyframes, font faces)
+
+CSS_PROPS = ("margin", "padding", "gap", "top", "left", "width", "max-width", "min-height",
+             "border-radius", "font-size", "line-height", "letter-spacing")
+CSS_UNITS = ("px", "rem", "em", "%", "vh", "vw")
+
+
+def css_color(rng):
+    kind = rng.randrange(5)
+    if kind == 0:
+        return "#" + "".join(rng.choice("0123456789abcdef") for _ in range(rng.choice((3, 6))))
+    if kind == 1:
+        return f"rgb({rng.randint(0, 255)} {rng.randint(0, 255)} {rng.randint(0, 255)})"
+    if kind == 2:
+        return f"rgba({rng.randint(0, 255)}, {rng.randint(0, 255)}, {rng.randint(0, 255)}, 0.{rng.randint(1, 9)})"
+    if kind == 3:
+        return f"hsl({rng.randint(0, 359)} {rng.randint(0, 100)}% {rng.randint(0, 100)}%)"
+    return f"var(--{word(rng)}-{rng.choice(('fg', 'bg', 'accent', 'border'))})"
+
+
+def css_decls(rng, indent, lo, hi):
+    out = []
+    for _ in range(rng.randint(lo, hi)):
+        kind = rng.randrange(8)
+        if kind <= 2:
+            p = rng.choice(CSS_PROPS)
+            v = f"{rng.randint(0, 48)}{rng.choice(CSS_UNITS)}"
+            if rng.random() < 0.2:
+                v = f"calc({v} + {rng.randint(1, 16)}px)"
+            out.append(f"{p}: {v}")
+        elif kind == 3:
+            out.append(f"{rng.choice(('color', 'background-color', 'border-color', 'outline-color'))}: {css_color(rng)}")
+        elif kind == 4:
+            out.append(f"border: {rng.randint(1, 4)}px {rng.choice(('solid', 'dashed', 'dotted'))} {css_color(rng)}")
+        elif kind == 5:
+            out.append(f"background-image: linear-gradient({rng.randint(0, 359)}deg, {css_color(rng)}, {css_color(rng)})")
+        elif kind == 6:
+            out.append(f"transition: {rng.choice(('opacity', 'transform', 'color'))} {rng.randint(1, 9) * 50}ms ease-in-out")
+        else:
+            out.append(f"display: {rng.choice(('flex', 'grid', 'block', 'inline-block', 'none'))}")
+    return "".join(f"{indent}{d};\n" for d in out)
+
+
+def css_selector(rng, n):
+    w, v = word(rng), word(rng)
+    return rng.choice((f".{w}-{v}", f".{w}__{v}--{n}", f"#{w}-{n}", f".{w} > .{v}",
+                       f".{w}:hover", f"a.{w}:focus-visible", f".{w} .{v}::before",
+                       f"ul.{w} li:nth-child(2n + 1)", f"[data-{w}=\"{v}\"]"))
+
+
+def css_block(rng, n, extra=None):
+    kind = rng.randrange(8)
+    sel = ", ".join(css_selector(rng, n) for _ in range(rng.randint(1, 3)))
+    if kind <= 4 or extra is not None:
+        decls = css_decls(rng, "  ", 2, 8)
+        if extra is not None:
+            decls += f"  {extra};\n"
+        return f"/* {words(rng, 2, 6)} */\n{sel} {{\n{decls}}}\n\n"
+    if kind == 5:
+        return (f"@media (max-width: {rng.choice((480, 640, 768, 1024, 1280))}px) {{\n"
+                f"  {sel} {{\n" + css_decls(rng, "    ", 1, 5) + "  }\n}\n\n")
+    if kind == 6:
+        name = f"{word(rng)}-{word(rng)}-{n}"
+        return (f"@keyframes {name} {{\n"
+                f"  from {{\n    opacity: 0;\n    transform: translateY({rng.randint(2, 40)}px);\n  }}\n"
+                f"  to {{\n    opacity: 1;\n    transform: none;\n  }}\n}}\n\n"
+                f"{sel} {{\n  animation: {name} {rng.randint(1, 9) * 100}ms ease-out both;\n}}\n\n")
+    return (f"@supports (display: grid) {{\n  {sel} {{\n"
+            f"    grid-template-columns: repeat({rng.randint(2, 6)}, minmax(0, 1fr));\n"
+            + css_decls(rng, "    ", 1, 4) + "  }\n}\n\n")
+
+
+def gen_css(rng, size, trigger):
+    head = (":root {\n" + "".join(
+                f"  --{w}-{k}: {css_color(random.Random(w + k))};\n"
+                for w in WORDS[:24] for k in ("fg", "bg", "accent", "border")) + "}\n\n"
+            "@font-face {\n  font-family: \"Inter\";\n  src: url(\"/fonts/inter.woff2\") format(\"woff2\");\n"
+            "  font-display: swap;\n}\n\n"
+            "html {\n  font-family: \"Inter\", system-ui, sans-serif;\n  line-height: 1.5;\n}\n\n")
+    blocks = fill(rng, size - len(head), css_block)
+    mid = len(blocks) // 2
+    # A saturation written with a math function of a percentage, `abs(-35%)`: calc() does
+    # not fold it to a plain percentage, and Percentage::parse says that is unreachable.
+    # The harmless twin is the plain percentage.
+    blocks[mid] = css_block(random.Random(29), mid,
+                            extra="color: hsl(210 abs(-35%) 45%)" if trigger else "color: hsl(210 35% 45%)")
+    return (head + "".join(blocks)).encode()
+
+
+# ---------------------------------------------------------------------------------------
+# JSON5: json-five 0.3.0 (a deployment configuration: comments, unquoted keys,
+# single-quoted strings, trailing commas, hexadecimal numbers)
+
+
+def json5_str(rng, s):
+    return f"'{s}'" if rng.random() < 0.3 else f"\"{s}\""
+
+
+def json5_service(rng, n, workdir=None):
+    name = f"{word(rng)}-{word(rng)}-{n}"
+    lines = [f"    // {words(rng, 3, 10).capitalize()}.",
+             "    {",
+             f"      name: {json5_str(rng, name)},",
+             f"      image: \"registry.example.org/{word(rng)}/{word(rng)}:{rng.randint(1, 9)}.{rng.randint(0, 30)}.{rng.randint(0, 9)}\",",
+             f"      replicas: {rng.randint(1, 12)},",
+             f"      port: {rng.randint(1024, 65535)},",
+             f"      flags: 0x{rng.randint(0, 0xffff):04X},",
+             f"      cpu: {rng.choice(('.5', '0.25', '1', '2.0', '+4'))},",
+             f"      enabled: {rng.choice(('true', 'false'))},",
+             f"      owner: {json5_str(rng, rng.choice(FIRST) + ' ' + rng.choice(LAST))},",
+             f"      description: \"{words(rng, 4, 14)}\\n{words(rng, 2, 8)}\",",
+             "      env: {"]
+    for _ in range(rng.randint(2, 6)):
+        lines.append(f"        {word(rng).upper()}_{word(rng).upper()}: {json5_str(rng, words(rng, 1, 3))},")
+    lines.append("      },")
+    if workdir is not None:
+        lines.append(f"      workdir: \"{workdir}\",")
+    elif rng.random() < 0.3:
+        lines.append(f"      workdir: \"/srv/{word(rng)}/{word(rng)}\",")
+    tags = ", ".join(json5_str(rng, word(rng)) for _ in range(rng.randint(1, 5)))
+    lines.append(f"      tags: [{tags},],")
+    lines.append(f"      limits: {{memory: \"{rng.randint(1, 64) * 64}Mi\", timeout: {rng.randint(1, 300)}, retries: {rng.randint(0, 5)},}},")
+    lines.append("    },")
+    return "\n".join(lines) + "\n"
+
+
+def gen_json5(rng, size, trigger):
+    head = ("// Deployment configuration (JSON5).\n{\n  version: 3,\n  cluster: 'prod-eu',\n"
+            "  /* Services, in start order. */\n  services: [\n")
+    tail = "  ],\n  updated: \"2024-06-01T12:00:00Z\",\n}\n"
+    services = fill(rng, size - len(head) - len(tail), json5_service)
+    mid = len(services) // 2
+    # A Windows path whose backslashes are not doubled: `\B` is not a JSON5 escape, the
+    # parser keeps the string's raw text, and the deserializer unwraps `unescape`'s error.
+    # The harmless twin doubles them.
+    services[mid] = json5_service(random.Random(31), mid,
+                                  workdir="D:\\Builds\\cache" if trigger else "D:\\\\Builds\\\\cache")
+    return (head + "".join(services) + tail).encode()
+
+
+# ---------------------------------------------------------------------------------------
+# Unified diff (git): patch 0.7.0 (a release's changes to Rust, SQL, Markdown and TOML
+# files, made with difflib)
+
+
+def diff_file_lines(rng, n):
+    """(path, lines) of one file of a repository (each line ends in a newline)."""
+    kind = rng.randrange(4)
+    w, v = word(rng), word(rng)
+    if kind == 0:
+        lines = [f"//! The {w} {v}: {words(rng, 3, 8)}.\n", "\n", f"use crate::{word(rng)}::{word(rng).title()};\n", "\n"]
+        for i in range(rng.randint(3, 8)):
+            f = f"{word(rng)}_{word(rng)}_{i}"
+            lines += [f"/// {words(rng, 3, 10).capitalize()}.\n",
+                      f"pub fn {f}({w}: &{v.title()}, n: usize) -> Option<u64> {{\n",
+                      f"    let total = {w}.{word(rng)}.iter().take(n).sum::<u64>();\n",
+                      f"    if total > {rng.randint(10, 9999)} {{\n",
+                      f"        return None; // {words(rng, 1, 4)}\n",
+                      "    }\n",
+                      f"    Some(total * {rng.randint(2, 9)})\n",
+                      "}\n", "\n"]
+        return f"src/{w}/{v}_{n}.rs", lines
+    if kind == 1:
+        t = f"{w}_{v}"
+        lines = [f"-- Migration {n}: {words(rng, 2, 6)}.\n", "\n", f"CREATE TABLE {t} (\n",
+                 "    id BIGSERIAL PRIMARY KEY,\n"]
+        for _ in range(rng.randint(3, 8)):
+            lines.append(f"    {word(rng)}_{word(rng)} {rng.choice(('TEXT', 'INTEGER', 'BIGINT', 'BOOLEAN', 'TIMESTAMPTZ'))}"
+                         f"{rng.choice(('', ' NOT NULL', ' DEFAULT 0'))},\n")
+        lines += ["    created_at TIMESTAMPTZ NOT NULL DEFAULT now()\n", ");\n", "\n"]
+        for _ in range(rng.randint(1, 4)):
+            c = word(rng)
+            lines += [f"-- {words(rng, 2, 8).capitalize()}.\n",
+                      f"CREATE INDEX {t}_{c}_idx ON {t} ({c}_{word(rng)});\n", "\n"]
+        return f"migrations/{n:04d}_{w}_{v}.sql", lines
+    if kind == 2:
+        lines = [f"# {words(rng, 2, 4).title()}\n", "\n"]
+        for _ in range(rng.randint(3, 7)):
+            lines += [f"{words(rng, 8, 20).capitalize()}.\n", "\n"]
+            lines += [f"- {words(rng, 2, 6)} (`{word(rng)}`)\n" for _ in range(rng.randint(0, 4))]
+            lines.append("\n")
+        return f"docs/{w}-{v}-{n}.md", lines
+    lines = ["[package]\n", f"name = \"{w}-{v}\"\n", f"version = \"0.{rng.randint(1, 30)}.{rng.randint(0, 9)}\"\n",
+             "edition = \"2021\"\n", "\n", "[dependencies]\n"]
+    lines += [f"{word(rng)}-{word(rng)} = \"{rng.randint(0, 3)}.{rng.randint(0, 40)}\"\n" for _ in range(rng.randint(3, 9))]
+    return f"crates/{w}-{v}-{n}/Cargo.toml", lines
+
+
+def diff_edit(rng, path, lines):
+    """The file after a few edits: lines changed, added or removed. A removed (or changed)
+    line is never a `-- ` comment: its diff line would start with `--- `."""
+    out = list(lines)
+    for _ in range(rng.randint(1, 4)):
+        i = rng.randrange(len(out))
+        line, op = out[i], rng.randrange(3)
+        removable = line.strip() and not line.startswith("-- ")
+        if op == 0 and removable:
+            ws = [x for x in re.findall(r"[a-z]+", line) if x in WORDS]
+            if ws:
+                out[i] = re.sub(rf"\b{ws[0]}\b", word(rng), line, count=1)
+        elif op == 1:
+            ext = path.rsplit(".", 1)[1]
+            add = {"rs": f"    // {words(rng, 2, 8)}\n", "sql": f"-- {words(rng, 2, 8).capitalize()}.\n",
+                   "md": f"{words(rng, 6, 16).capitalize()}.\n",
+                   "toml": f"{word(rng)}-{word(rng)} = \"{rng.randint(0, 3)}.{rng.randint(0, 40)}\"\n"}[ext]
+            out.insert(i + 1, add)
+        elif op == 2 and removable and len(out) > 4:
+            del out[i]
+    return out
+
+
+def diff_file(path, old, new):
+    body = "".join(difflib.unified_diff(old, new, f"a/{path}", f"b/{path}"))
+    if not body:
+        return ""
+    h1 = hashlib.sha1("".join(old).encode()).hexdigest()[:12]
+    h2 = hashlib.sha1("".join(new).encode()).hexdigest()[:12]
+    return f"diff --git a/{path} b/{path}\nindex {h1}..{h2} 100644\n" + body
+
+
+def diff_piece(rng, n):
+    path, old = diff_file_lines(rng, n)
+    return diff_file(path, old, diff_edit(rng, path, old))
+
+
+def gen_diff(rng, size, trigger):
+    files = fill(rng, size, diff_piece)
+    mid = len(files) // 2
+    # A migration that drops an index together with the `-- ` comment line above it: the
+    # removed comment's diff line starts with `--- `, chunk_line stops there, the next patch
+    # starts at it as an old-file header, fails on the line after, and parse_multiple_patches
+    # asserts that nothing is left. The harmless twin's comment is indented (`-  -- `).
+    comment = "-- Only used by the v1 export job; drop with it.\n"
+    if not trigger:
+        comment = "  " + comment
+    old = ["-- Migration 9000: orders by region.\n", "\n", "CREATE TABLE orders_region (\n",
+           "    id BIGSERIAL PRIMARY KEY,\n", "    region TEXT NOT NULL,\n",
+           "    total_cents BIGINT NOT NULL DEFAULT 0,\n",
+           "    created_at TIMESTAMPTZ NOT NULL DEFAULT now()\n", ");\n", "\n",
+           "-- Lookups by region.\n", "CREATE INDEX orders_region_region_idx ON orders_region (region);\n", "\n",
+           comment, "CREATE INDEX orders_region_export_idx ON orders_region (created_at, region);\n", "\n",
+           "-- Reports by day.\n", "CREATE INDEX orders_region_day_idx ON orders_region (created_at);\n"]
+    new = old[:12] + old[15:]
+    files[mid] = diff_file(f"migrations/{mid:04d}_orders_region.sql", old, new)
+    return "".join(files).encode()
+
+
+# ---------------------------------------------------------------------------------------
 
 CASES = {
     # full_moon 1.1.0 (luau): an interpolated string with an empty `{}` gives the
@@ -3498,6 +3749,20 @@ CASES = {
     # blocks, `data_blocks[self.current_block_index]` (src/folder.rs:134,
     # mdsteele/rust-cab#41).
     "cab-folder-no-data-blocks": ("big.cab", gen_cab),
+    # lightningcss 1.0.0-alpha.72: a percentage written with a math function that calc()
+    # does not fold to a plain percentage (`abs(-35%)` as an hsl() saturation):
+    # `Percentage::parse` gets a Calc that is not a value and calls `unreachable!()`
+    # (src/values/percentage.rs:30, reported against alpha.72 in ubugeeei-prod/vize#3295).
+    "lightningcss-percentage-calc": ("big.css", gen_css),
+    # json-five 0.3.0: a string with an escape that JSON5 does not have (`\B`): the tokenizer
+    # and parser keep the raw text, and deserializing it calls `unescape(s).unwrap()`
+    # (src/de.rs:46, fixed by spyoungtech/json-five-rs#21).
+    "json-five-unknown-escape": ("big.json5", gen_json5),
+    # patch 0.7.0: a hunk that removes a line starting with `-- ` (an SQL comment): its diff
+    # line `--- ...` ends the hunk and is taken as the next patch's old-file header, that
+    # patch fails, and `parse_multiple_patches` asserts that no input is left
+    # (src/parser.rs:84, uniphil/patch-rs#22, #25; the FIXME on `chunk_line`).
+    "patch-triple-minus-line": ("big.diff", gen_diff),
 }
 
 
