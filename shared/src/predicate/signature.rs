@@ -144,6 +144,24 @@ pub fn verdict_for(
     }
 }
 
+/// `text` cut at a quote that opens (after a non-word character, so not an
+/// apostrophe) and never closes: a panic quoting input that runs past the first line
+/// (`failed to parse entire input. Remaining: '--- a/x.rs`, the rest of a file) has
+/// only the quote's start on it, and that is input too.
+fn cut_open_quote(text: &str) -> std::borrow::Cow<'_, str> {
+    let mut prev: Option<char> = None;
+    for (i, c) in text.char_indices() {
+        let opens = matches!(c, '\'' | '"' | '`')
+            && prev.is_none_or(|p| !(p.is_alphanumeric() || p == '_'))
+            && !text[i + c.len_utf8()..].contains(c);
+        if opens {
+            return format!("{}{c}..", &text[..i]).into();
+        }
+        prev = Some(c);
+    }
+    text.into()
+}
+
 /// `text` with what a user's code contributes taken out (see [`MatchMode::Same`]):
 /// for a compiler crash (`ice`), what is inside brackets (`ParamEnv { .. }`,
 /// `TraitPredicate(..)`: dumps of the user's types, bounds and spans), for a
@@ -168,6 +186,7 @@ pub fn generalize(text: &str, names: &BTreeSet<&str>, ice: bool) -> String {
     let collapsed = if ice {
         collapse_brackets(text)
     } else {
+        let text = &cut_open_quote(text);
         let s = STRING.replace_all(text, "\"..\"");
         let s = QUOTED.replace_all(&s, "`..`");
         CHAR.replace_all(&s, "'.'").into_owned()
@@ -542,6 +561,28 @@ mod tests {
         )
         .unwrap();
         assert!(!original.matches(&other, MatchMode::Same));
+    }
+
+    /// A panic that quotes the rest of the input across lines: its first line holds
+    /// the quote's start only, and that is input too. An apostrophe is no quote.
+    #[test]
+    fn a_quote_left_open_on_the_first_line_is_input() {
+        let at = "thread 'parses' (7) panicked at /root/.cargo/registry/src/index.crates.io-1949/patch-0.7.0/src/parser.rs:84:5:\n";
+        let sig =
+            |m: &str| test_failure_signature(&format!("{at}{m}\nmore input'\n"), None).unwrap();
+        let original = sig(
+            "bug: failed to parse entire input. Remaining: '--- Only used by the v1 export job",
+        );
+        let shorter = sig("bug: failed to parse entire input. Remaining: '--- O");
+        assert!(original.matches(&shorter, MatchMode::Same));
+        let other = sig("bug: failed to parse a hunk. Remaining: '--- O");
+        assert!(!original.matches(&other, MatchMode::Same));
+        assert_eq!(cut_open_quote("it can't fit"), "it can't fit");
+        assert_eq!(
+            cut_open_quote("inside 'ß' (bytes 2..4)"),
+            "inside 'ß' (bytes 2..4)"
+        );
+        assert_eq!(cut_open_quote("left: \"abc"), "left: \"..");
     }
 
     /// A string sliced at a wrong index: the panic quotes the string (in backticks,
