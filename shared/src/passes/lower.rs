@@ -24,6 +24,8 @@
 //! bytes). No further probes (3, 7, ...; a bisection): each costs about a check per
 //! byte that matters, for a value, not a byte.
 
+use std::collections::BTreeMap;
+
 use super::checksums::{checksummed, diff_edits, repair};
 use super::neighbours::without_source;
 use super::units::{chosen, Segmenter, Span};
@@ -90,6 +92,7 @@ impl<C: Case<Item = u8>> Segmenter<C> for LowerBytes {
             if self.headers {
                 out.extend(
                     header_bytes(text)
+                        .into_iter()
                         .filter(|&i| text[i] > self.to)
                         .map(|i| Span {
                             seq,
@@ -114,16 +117,10 @@ impl<C: Case<Item = u8>> Segmenter<C> for LowerBytes {
     fn cut(&self, case: &C, spans: &[Span], ranges: &[(usize, usize)]) -> C {
         // Each file's new bytes, then the checksums of its blocks rewritten where
         // the bytes they cover changed (a no-op in a file without them).
-        let mut files: Vec<(usize, Vec<u8>)> = Vec::new();
+        let mut files: BTreeMap<usize, Vec<u8>> = BTreeMap::new();
         for s in chosen(spans, ranges) {
-            let at = match files.iter().position(|(q, _)| *q == s.seq) {
-                Some(at) => at,
-                None => {
-                    files.push((s.seq, case.seq(s.seq).to_vec()));
-                    files.len() - 1
-                }
-            };
-            files[at].1[s.start..s.end].fill(self.to);
+            let bytes = (files.entry(s.seq)).or_insert_with(|| case.seq(s.seq).to_vec());
+            bytes[s.start..s.end].fill(self.to);
         }
         let mut set = EditSet::new();
         for (seq, mut new) in files {
@@ -140,17 +137,18 @@ impl<C: Case<Item = u8>> Segmenter<C> for LowerBytes {
 /// The offsets [`HEADERS`] lowers in `text`: the first [`HEADER_BYTES`] covered
 /// bytes of each block of its checksummed chain, but not the block's length field
 /// (the deletion passes shorten blocks) nor its checksum.
-fn header_bytes(text: &[u8]) -> impl Iterator<Item = usize> + '_ {
-    let found = checksummed(text);
-    let blocks = found.iter().flat_map(|(chain, sum)| {
-        let layout = chain.0;
-        (chain.1.iter()).flat_map(move |&(a, b)| {
+fn header_bytes(text: &[u8]) -> Vec<usize> {
+    let Some((chain, sum)) = checksummed(text) else {
+        return Vec::new();
+    };
+    let layout = chain.0;
+    (chain.1.iter())
+        .flat_map(|&(a, b)| {
             let field = a + layout.offset..a + layout.offset + layout.width;
             let end = (a + sum.from + HEADER_BYTES).min(b.saturating_sub(4));
             (a + sum.from..end).filter(move |i| !field.contains(i))
         })
-    });
-    blocks.collect::<Vec<_>>().into_iter()
+        .collect()
 }
 
 #[cfg(test)]
