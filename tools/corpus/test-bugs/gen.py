@@ -3592,6 +3592,283 @@ def gen_diff(rng, size, trigger):
     return "".join(files).encode()
 
 
+
+# ---------------------------------------------------------------------------------------
+# dBase (DBF): dbase 0.3.0 (a dBase III table: a header with the record count and sizes, a
+# table of 32-byte field descriptors, then fixed-length records of space-padded text)
+
+DBF_FIELDS = (  # name, type, length, decimals
+    ("CUST_ID", "N", 8, 0), ("NAME", "C", 32, 0), ("CITY", "C", 16, 0), ("COUNTRY", "C", 2, 0),
+    ("EMAIL", "C", 40, 0), ("JOINED", "D", 8, 0), ("LAST_ORDER", "D", 8, 0),
+    ("ORDERS", "N", 5, 0), ("BALANCE", "N", 12, 2), ("DISCOUNT", "F", 6, 2),
+    ("ACTIVE", "L", 1, 0), ("NOTE", "C", 48, 0))
+
+
+def dbf_date(rng, lo, hi):
+    return f"{rng.randint(lo, hi):04d}{rng.randint(1, 12):02d}{rng.randint(1, 28):02d}"
+
+
+def dbf_record(rng, n, last_order=None):
+    """One customer record: the deletion flag, then each field padded to its length (text
+    left-aligned, numbers right-aligned, an empty date as spaces)."""
+    first, last = rng.choice(FIRST), rng.choice(LAST)
+    city = rng.randrange(len(CITIES))
+    joined = dbf_date(rng, 1994, 2019)
+    if last_order is None:
+        last_order = dbf_date(rng, 2020, 2024) if rng.random() < 0.85 else ""
+    orders = rng.randint(0, 400) if last_order.strip() else 0
+    values = {
+        "CUST_ID": str(10000 + n), "NAME": f"{first} {last}", "CITY": CITIES[city],
+        "COUNTRY": COUNTRIES[city], "EMAIL": f"{first}.{last}{n}@example.org".lower(),
+        "JOINED": joined, "LAST_ORDER": last_order, "ORDERS": str(orders),
+        "BALANCE": f"{rng.randint(-50000, 900000) / 100:.2f}",
+        "DISCOUNT": f"{rng.choice((0, 0, 2.5, 5, 7.5, 10, 12.5)):.2f}",
+        "ACTIVE": rng.choice("TTTTF"), "NOTE": words(rng, 0, 6).capitalize()[:48],
+    }
+    out = b"*" if rng.random() < 0.02 else b" "
+    for name, ftype, length, _ in DBF_FIELDS:
+        v = values[name]
+        out += (v.rjust(length) if ftype in "NF" else v.ljust(length)).encode()
+    return out
+
+
+def gen_dbf(rng, size, trigger):
+    record_len = 1 + sum(f[2] for f in DBF_FIELDS)
+    header_len = 32 + 32 * len(DBF_FIELDS) + 1
+    count = max(3, (size - header_len - 1) // record_len)
+    mid = count // 2
+    records = []
+    for i in range(count):
+        # The middle record's last-order date is a lone "/" in its 8 bytes (what is left of
+        # a date written with separators); the trimmed text is shorter than "YYYY", and
+        # `Date::from_str` slices `s[0..4]`. The harmless twin is an empty date (spaces).
+        records.append(dbf_record(rng, i, ("    /   " if trigger else "        ")
+                                  if i == mid else None))
+    header = struct.pack("<B3BIHH20s", 0x03, 124, 11, 30, count, header_len, record_len,
+                         bytes(17) + b"\x03" + bytes(2))
+    fields = b""
+    for name, ftype, length, dec in DBF_FIELDS:
+        fields += struct.pack("<11sc4sBB14s", name.encode(), ftype.encode(), bytes(4), length,
+                              dec, bytes(14))
+    return header + fields + b"\r" + b"".join(records) + b"\x1a"
+
+
+
+# ---------------------------------------------------------------------------------------
+# Java class file: cafebabe 0.4.1 (a generated message catalogue class: a constant pool of
+# 4,500 or so entries in javac's order (each entry before the entries it refers to), static
+# final fields with ConstantValue attributes, then methods whose Code attributes load a
+# string and call a helper class)
+
+class JavaPool:
+    """A constant pool in javac's order: a new entry takes its index before its parts."""
+
+    def __init__(self):
+        self.entries, self.index, self.next, self.size = {}, {}, 1, 2
+
+    def _add(self, key, build, slots=1):
+        if key in self.index:
+            return self.index[key]
+        idx = self.next
+        self.index[key] = idx
+        self.next += slots
+        self.entries[idx] = None
+        self.entries[idx] = build()
+        self.size += len(self.entries[idx])
+        return idx
+
+    def utf8(self, s, raw=None):
+        data = raw if raw is not None else s.encode()  # BMP text without NUL: UTF-8 = modified
+        return self._add(("utf8", data), lambda: b"\x01" + struct.pack(">H", len(data)) + data)
+
+    def cls(self, name, raw=None):
+        key = ("class", raw if raw is not None else name)
+        return self._add(key, lambda: b"\x07" + struct.pack(">H", self.utf8(name, raw)))
+
+    def string(self, s):
+        return self._add(("string", s), lambda: b"\x08" + struct.pack(">H", self.utf8(s)))
+
+    def integer(self, v):
+        return self._add(("int", v), lambda: b"\x03" + struct.pack(">i", v))
+
+    def long(self, v):
+        return self._add(("long", v), lambda: b"\x05" + struct.pack(">q", v), slots=2)
+
+    def nat(self, name, desc):
+        return self._add(("nat", name, desc), lambda: b"\x0c" + struct.pack(
+            ">HH", self.utf8(name), self.utf8(desc)))
+
+    def member(self, tag, cls, name, desc, raw=None):
+        return self._add(("member", tag, raw if raw is not None else cls, name, desc),
+                         lambda: bytes([tag]) + struct.pack(">HH", self.cls(cls, raw),
+                                                            self.nat(name, desc)))
+
+    def bytes(self):
+        return struct.pack(">H", self.next) + b"".join(self.entries[i] for i in sorted(self.entries))
+
+
+def java_code(pool, max_stack, max_locals, code, line):
+    """A Code attribute (no exception table) with a LineNumberTable of one line."""
+    lnt = struct.pack(">HIHHH", pool.utf8("LineNumberTable"), 6, 1, 0, line)
+    body = struct.pack(">HHI", max_stack, max_locals, len(code)) + code + b"\x00\x00"
+    body += struct.pack(">H", 1) + lnt
+    return struct.pack(">HI", pool.utf8("Code"), len(body)) + body
+
+
+JAVA_UI = ("Größe", "Übersicht", "Prüfung", "Café", "Résumé", "Ändern", "Löschen", "Zurück",
+           "Entrée", "Numéro", "Añadir", "Configuración")
+
+
+def gen_javaclass(rng, size, trigger):
+    pool = JavaPool()
+    this = "com/example/i18n/Messages"
+    this_idx = pool.cls(this)
+    super_idx = pool.cls("java/lang/Object")
+    obj_init = pool.member(10, "java/lang/Object", "<init>", "()V")
+    fields, methods = [], []
+    # Static final constants (ConstantValue attributes): int and long.
+    for k in range(48):
+        name = f"{word(rng).upper()}_{word(rng).upper()}_{k}"
+        if k % 6 == 5:
+            desc, cv = "J", pool.long(rng.randint(1 << 33, 1 << 50))
+        else:
+            desc, cv = "I", pool.integer(rng.randint(-1000, 1 << 20))
+        attr = struct.pack(">HIH", pool.utf8("ConstantValue"), 2, cv)
+        fields.append(struct.pack(">HHHH", 0x0019, pool.utf8(name), pool.utf8(desc), 1) + attr)
+    methods.append(struct.pack(">HHHH", 0x0001, pool.utf8("<init>"), pool.utf8("()V"), 1)
+                   + java_code(pool, 1, 1, b"\x2a\xb7" + struct.pack(">H", obj_init) + b"\xb1", 3))
+    # Helper classes, each introduced by the first method that calls it.
+    helpers, line, n = [], 60, 0
+    special = "com/example/i18n/menu/CaféTexts"
+    special_raw = special.encode("latin-1") if trigger else None  # é as the byte E9
+    used_special = False
+    fields_len, methods_len = sum(map(len, fields)), len(methods[0])
+    while 8 + pool.size + fields_len + methods_len < size - 40:
+        here = 8 + pool.size
+        raw = None
+        if not used_special and here >= size // 2:
+            # The helper class first called from the middle of the pool: its name, written by
+            # the generator in Latin-1 (é as the byte E9) instead of modified UTF-8, is not
+            # valid CESU-8 and is kept as raw bytes; validating its CONSTANT_Class entry then
+            # calls `validate_classinfo_name` on the raw bytes, which panics. The harmless
+            # twin encodes the same name correctly (C3 A9).
+            helper, raw, used_special = special, special_raw, True
+            helpers.append(helper)
+        elif not helpers or rng.random() < 0.07:
+            helper = (f"com/example/i18n/{word(rng)}/{word(rng).capitalize()}"
+                      f"{word(rng).capitalize()}Texts")
+            if helper in helpers:
+                continue
+            helpers.append(helper)
+        else:
+            helper = rng.choice(helpers)
+            if helper == special:
+                raw = special_raw
+        words_ = words(rng, 3, 12).capitalize()
+        if rng.random() < 0.15:
+            words_ += " — " + rng.choice(JAVA_UI)
+        text = words_ + rng.choice((".", "?", "!", ":", ""))
+        mname = f"{word(rng)}{word(rng).capitalize()}{n}"
+        if rng.random() < 0.6:
+            ref = pool.member(10, helper, "localize", "(Ljava/lang/String;)Ljava/lang/String;", raw)
+            st = pool.string(text)
+            ld = (b"\x12" + bytes([st])) if st < 256 else (b"\x13" + struct.pack(">H", st))
+            code, stack = ld + b"\xb8" + struct.pack(">H", ref) + b"\xb0", 1
+        else:
+            ref = pool.member(10, helper, "format", "(ILjava/lang/String;)Ljava/lang/String;", raw)
+            st = pool.string(text)
+            ld = (b"\x12" + bytes([st])) if st < 256 else (b"\x13" + struct.pack(">H", st))
+            code = b"\x11" + struct.pack(">h", rng.randint(1, 32000)) + ld
+            code += b"\xb8" + struct.pack(">H", ref) + b"\xb0"
+            stack = 2
+        desc = "()Ljava/lang/String;"
+        methods.append(struct.pack(">HHHH", 0x0009, pool.utf8(mname), pool.utf8(desc), 1)
+                       + java_code(pool, stack, 0, code, line))
+        methods_len += len(methods[-1])
+        line += rng.randint(3, 6)
+        n += 1
+    src = struct.pack(">HIH", pool.utf8("SourceFile"), 2, pool.utf8("Messages.java"))
+    out = b"\xca\xfe\xba\xbe" + struct.pack(">HH", 0, 52) + pool.bytes()
+    out += struct.pack(">HHHH", 0x0031, this_idx, super_idx, 0)
+    out += struct.pack(">H", len(fields)) + b"".join(fields)
+    out += struct.pack(">H", len(methods)) + b"".join(methods)
+    return out + struct.pack(">H", 1) + src
+
+
+
+# ---------------------------------------------------------------------------------------
+# pcapng: pcapng 1.0.0 (a capture of typed blocks, each framed by its total length before and
+# after the body: a section header, interface descriptions, enhanced packet blocks with
+# options, a name resolution block, interface statistics)
+
+
+def pcapng_options(opts):
+    """Options (code, value), each padded to 32 bits, then opt_endofopt."""
+    out = b""
+    for code, value in opts:
+        out += struct.pack("<HH", code, len(value)) + value + bytes(-len(value) % 4)
+    return out + b"\x00\x00\x00\x00"
+
+
+def pcapng_block(btype, body, length=None):
+    body += bytes(-len(body) % 4)
+    total = len(body) + 12
+    return struct.pack("<II", btype, total if length is None else length) + body + \
+        struct.pack("<I", total)
+
+
+PCAPNG_NOTES = ("retransmission", "slow response", "first request after login",
+                "keep-alive probe", "cache miss", "TLS would be better here")
+
+
+def gen_pcapng(rng, size, trigger):
+    st = {"mac": bytes.fromhex("3c22fb1a07e4"), "gw_mac": bytes.fromhex("f4f26d9c4a10"),
+          "ip": bytes([192, 168, 1, 23]), "gw_ip": bytes([192, 168, 1, 1]),
+          "ident": rng.getrandbits(16), "icmp_id": rng.getrandbits(16), "tsval": rng.getrandbits(30)}
+    frames, total = [], 400
+    while total < size:
+        for frame, dt in pcap_conversation(rng, len(frames), st):
+            frames.append((frame, dt))
+            total += 48 + len(frame) + (-len(frame) % 4)
+    shb = pcapng_block(0x0A0D0D0A, struct.pack("<IHHq", 0x1A2B3C4D, 1, 0, -1) + pcapng_options(
+        [(2, b"Intel(R) Core(TM) i7-8650U CPU @ 1.90GHz (with SSE4.2)"),
+         (3, b"Linux 6.8.0-45-generic"), (4, b"Dumpcap (Wireshark) 4.2.2 (Git v4.2.2)")]))
+    idbs = [pcapng_block(1, struct.pack("<HHI", 1, 0, 262144) + pcapng_options(
+                [(2, name), (9, b"\x06"), (12, b"Linux 6.8.0-45-generic")]))
+            for name in (b"enp0s31f6", b"wlp2s0")]
+    t = 1_700_000_000 * 1_000_000 + rng.randrange(1_000_000)
+    mid = len(frames) // 2
+    blocks, counts = [shb] + idbs, [0, 0]
+    for i, (frame, dt) in enumerate(frames):
+        t += dt
+        iface = 1 if rng.random() < 0.1 else 0
+        counts[iface] += 1
+        inbound = frame[:6] == st["mac"]
+        opts = [(2, struct.pack("<I", 1 if inbound else 2))]
+        if rng.random() < 0.04:
+            opts.append((1, rng.choice(PCAPNG_NOTES).encode()))
+        body = struct.pack("<IIIII", iface, t >> 32, t & 0xFFFFFFFF, len(frame), len(frame))
+        body += frame + bytes(-len(frame) % 4) + pcapng_options(opts)
+        # The middle packet's block says its total length is 0 (its trailing copy still has
+        # the true length): `parse_block` takes `block_length - 12` bytes of body, which
+        # subtracts past 0. The harmless twin is the same block with its length.
+        blocks.append(pcapng_block(6, body, 0 if trigger and i == mid else None))
+        if i == len(frames) * 3 // 4:
+            records = b""
+            for k in range(12):
+                ip = bytes([93, 184, rng.randrange(256), rng.randrange(1, 255)])
+                name = f"{word(rng)}-{k}.example.net".encode() + b"\x00"
+                rec = ip + name
+                records += struct.pack("<HH", 1, len(rec)) + rec + bytes(-len(rec) % 4)
+            blocks.append(pcapng_block(4, records + b"\x00\x00\x00\x00" + pcapng_options(
+                [(2, b"resolver.lan\x00")])))
+    for iface in (0, 1):
+        blocks.append(pcapng_block(5, struct.pack("<III", iface, t >> 32, t & 0xFFFFFFFF)
+                                   + pcapng_options([(4, struct.pack("<Q", counts[iface])),
+                                                     (5, struct.pack("<Q", 0))])))
+    return b"".join(blocks)
+
+
 # ---------------------------------------------------------------------------------------
 
 CASES = {
@@ -3763,6 +4040,19 @@ CASES = {
     # patch fails, and `parse_multiple_patches` asserts that no input is left
     # (src/parser.rs:84, uniphil/patch-rs#22, #25; the FIXME on `chunk_line`).
     "patch-triple-minus-line": ("big.diff", gen_diff),
+    # dbase 0.3.0: a date field whose text, trimmed of spaces, is shorter than "YYYY" (here a
+    # lone "/"): `Date::from_str` slices `s[0..4]` before parsing (src/record/field.rs:487,
+    # tmontaigu/dbase-rs#51).
+    "dbase-short-date-field": ("big.dbf", gen_dbf),
+    # cafebabe 0.4.1: a CONSTANT_Class entry whose name is a CONSTANT_Utf8 that is not valid
+    # modified UTF-8 (kept as raw bytes): the type check accepts it, and
+    # `validate_classinfo_name` panics on anything but a decoded string
+    # (src/constant_pool.rs:264, staktrace/cafebabe#7, fixed by #10).
+    "cafebabe-classinfo-utf8-bytes": ("big.class", gen_javaclass),
+    # pcapng 1.0.0: a block whose total length is below 12 (here 0): `parse_block` takes
+    # `(block_length - 12) as usize` bytes of body, and the u32 subtraction overflows
+    # (src/block.rs:84, richo/pcapng-rs#6).
+    "pcapng-block-length-underflow": ("big.pcapng", gen_pcapng),
 }
 
 
