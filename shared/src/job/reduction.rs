@@ -100,6 +100,7 @@ impl Job {
             // instead of two), see `forms` below.
             final_check: true,
             fallbacks: self.is_rust,
+            demote_idle: !self.is_rust,
             bets: self.is_rust,
             ..Config::default()
         };

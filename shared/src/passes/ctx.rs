@@ -66,6 +66,13 @@ pub trait Ctx<C: Case> {
     /// Tests one candidate; commits it when interesting.
     fn test(&mut self, cand: C) -> Result<bool, Interrupt>;
 
+    /// Tests a candidate of the current case's size and tokens that the pass holds
+    /// smaller by a measure of its own (an integer field's value) though it is not
+    /// smaller in the engine's order (its bytes can be larger); commits it when
+    /// interesting. The engine allows few such moves in a run and never one back to
+    /// an earlier best; a candidate that is smaller in its order is tested as usual.
+    fn test_lateral(&mut self, cand: C) -> Result<bool, Interrupt>;
+
     /// Tests the current case with `edits` applied; commits when interesting.
     fn test_edits(&mut self, edits: &EditSet<C::Item>) -> Result<bool, Interrupt> {
         let cand = self.current().apply(edits);

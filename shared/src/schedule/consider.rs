@@ -57,6 +57,10 @@ pub(crate) struct State<'a, C: Case> {
     /// An improvement was made by a pass that the passes before it pay comparably
     /// to: restart the round from the first pass.
     pub(crate) restart_wanted: bool,
+    /// The running pass was not idle when its turn came, and others that pay come
+    /// after it: it stops (`Interrupt::Restart`) at its next checkpoint once it is
+    /// idle (`Config::demote_idle`), to go on after them.
+    pub(crate) yield_when_idle: bool,
     initial_size: usize,
     start: Instant,
     last_progress: Instant,
@@ -75,7 +79,30 @@ pub(crate) struct State<'a, C: Case> {
     forms: Forms<C>,
     /// What was run and answered, for the summary.
     count: Counts,
+    /// Moves sideways (see [`Lateral`]).
+    pub(crate) lateral: Lateral,
 }
+
+/// Moves sideways: a candidate of the best's size and tokens that is not smaller in
+/// the order of [`crate::case::cmp_size`] (a little-endian field whose value drops
+/// from `00 01` to `01 00` is larger by its bytes), accepted only while a pass asks
+/// for it (`Ctx::test_lateral`). The reduction still ends: such moves are at most
+/// [`LATERAL_MOVES`] per run, and no move returns to a case that was the best before.
+#[derive(Default)]
+pub(crate) struct Lateral {
+    /// A pass's `test_lateral` is under way.
+    pub(crate) open: bool,
+    /// Moves sideways made so far.
+    pub(crate) made: usize,
+    /// The content keys of every earlier best.
+    pub(crate) seen: std::collections::HashSet<Key>,
+}
+
+/// See [`State::pass_idle`] and `Config::demote_idle`.
+pub(crate) const IDLE_TESTS: u64 = 100;
+
+/// The most moves sideways in one run.
+pub(crate) const LATERAL_MOVES: usize = 256;
 
 /// Work for idle workers: dry runs of passes, their candidates, and bets on the
 /// success of an awaited test (see `consider/foresight.rs`). Never decides anything.
@@ -178,6 +205,7 @@ impl<'a, C: Case> State<'a, C> {
             round_successes: 0,
             quota: usize::MAX,
             restart_wanted: false,
+            yield_when_idle: false,
             adaptive_restart: config.adaptive_restart,
             start: now,
             last_progress: now,
@@ -206,6 +234,7 @@ impl<'a, C: Case> State<'a, C> {
             count: Counts::default(),
             checking: false,
             key_of_best: [0; 32],
+            lateral: Lateral::default(),
         })
         .map(|mut s: Self| {
             s.key_of_best = content_key(&s.fingerprint, &s.best);
@@ -227,6 +256,12 @@ impl<'a, C: Case> State<'a, C> {
 
     pub(crate) fn pass_successes(&self, i: usize) -> u64 {
         self.stats[i].successes
+    }
+
+    /// Whether pass `i` has tested at least [`IDLE_TESTS`] candidates in this run
+    /// and none was taken (tests, not runs: the same for every number of workers).
+    pub(crate) fn pass_idle(&self, i: usize) -> bool {
+        self.stats[i].successes == 0 && self.stats[i].tests >= IDLE_TESTS
     }
 
     pub(crate) fn into_best(self) -> C {
@@ -386,7 +421,7 @@ impl<'a, C: Case> State<'a, C> {
     /// Would `c` cost a predicate run (smaller, admitted, not in the cache)? Only for
     /// choosing what to speculate on; counts nothing.
     fn needs_run(&mut self, c: &C) -> Option<Key> {
-        if !is_smaller(c, &self.best) || self.admit.as_ref().is_some_and(|f| !f(c)) {
+        if !self.acceptable(c) {
             return None;
         }
         let key = content_key(&self.fingerprint, c);
@@ -561,7 +596,7 @@ impl<'a, C: Case> State<'a, C> {
             return Err(EngineError::Predicate(PredicateError::Cancelled));
         }
         self.stats[self.current].tests += 1;
-        if !is_smaller(cand, &self.best) || self.admit.as_ref().is_some_and(|f| !f(cand)) {
+        if !self.acceptable(cand) {
             self.count.rejected += 1;
             return Ok(false);
         }
@@ -612,7 +647,7 @@ impl<'a, C: Case> State<'a, C> {
         let mut queue: VecDeque<(Key, C)> = VecDeque::new();
         for (i, c) in cands.iter().enumerate() {
             self.stats[self.current].tests += 1;
-            if !is_smaller(c, &self.best) || self.admit.as_ref().is_some_and(|f| !f(c)) {
+            if !self.acceptable(c) {
                 self.count.rejected += 1;
                 known[i] = Some(false);
                 rejected[i] = true;
@@ -663,8 +698,35 @@ impl<'a, C: Case> State<'a, C> {
         Ok((verdicts, committed))
     }
 
+    /// Whether `c` may replace the best: admitted, not an earlier best, and smaller
+    /// or a move sideways while one is allowed (see [`Lateral`]). (Before the first
+    /// move sideways every earlier best is larger than the best.)
+    pub(crate) fn acceptable(&self, c: &C) -> bool {
+        if self.admit.as_ref().is_some_and(|f| !f(c)) {
+            return false;
+        }
+        let l = &self.lateral;
+        let smaller = is_smaller(c, &self.best);
+        let sideways = l.open
+            && l.made < LATERAL_MOVES
+            && c.cost() == self.best.cost()
+            && c.tokens() == self.best.tokens();
+        if !smaller && !sideways {
+            return false;
+        }
+        if l.made == 0 && smaller {
+            return true;
+        }
+        let key = content_key(&self.fingerprint, c);
+        key != self.key_of_best && !l.seen.contains(&key)
+    }
+
     fn commit(&mut self, c: C) -> Result<(), EngineError> {
         let removed = self.best.size().saturating_sub(c.size());
+        if !is_smaller(&c, &self.best) {
+            self.lateral.made += 1;
+        }
+        self.lateral.seen.insert(self.key_of_best);
         self.sink.commit(&c).map_err(EngineError::Sink)?;
         self.best = c;
         self.key_of_best = content_key(&self.fingerprint, &self.best);

@@ -56,6 +56,11 @@ pub struct Config {
     /// them finds something, the next round starts from the first pass. Passes whose
     /// role is [`crate::passes::Role::last_resort`] are treated so on every case.
     pub fallbacks: bool,
+    /// A pass that has tested 100 candidates in this run and had none taken runs
+    /// after the others, and like a fallback only in a round in which they find
+    /// nothing (the passes that pay first, the others only where those stop
+    /// paying). Once one of its candidates is taken it is back in its place.
+    pub demote_idle: bool,
     /// Honour the passes' [`crate::passes::Role::bet_on_success`] (Rust code): at `-j` > 1,
     /// while one of their tests runs alone, idle workers run what the next passes
     /// would test if it succeeds, rather than what they would test if it fails.
@@ -80,6 +85,7 @@ impl Default for Config {
             final_check: true,
             progress_interval: Duration::from_millis(100),
             fallbacks: false,
+            demote_idle: false,
             bets: false,
             pacer: None,
         }
@@ -281,7 +287,6 @@ pub fn reduce<C: Case>(
             }
         }
 
-        let order: Vec<usize> = (0..passes.len()).collect();
         // The case each pass last finished a sweep on: a pass is not run again on the
         // very case it left (as C-Reduce, a sweep is the unit of work).
         let mut clean_at: Vec<Clean> = vec![Clean::default(); passes.len()];
@@ -298,6 +303,19 @@ pub fn reduce<C: Case>(
             state.restart_wanted = false;
             state.quota = quota;
             let mut all_clean = true;
+            // The passes in their order, except that with `Config::demote_idle` the
+            // idle ones go after the others (before the fallbacks and last resorts).
+            let idle: Vec<bool> = (0..passes.len())
+                .map(|j| state.pass_idle(j) && !fallback[j])
+                .collect();
+            let order: Vec<usize> = if config.demote_idle {
+                ((0..passes.len()).filter(|&j| !idle[j] && !fallback[j]))
+                    .chain((0..passes.len()).filter(|&j| idle[j]))
+                    .chain((0..passes.len()).filter(|&j| fallback[j]))
+                    .collect()
+            } else {
+                (0..passes.len()).collect()
+            };
             for (pos, &i) in order.iter().enumerate() {
                 if state.round_successes >= quota {
                     all_clean = false;
@@ -308,17 +326,27 @@ pub fn reduce<C: Case>(
                 }
                 // This round found something: the next one starts over, and a
                 // fallback waits for a round that finds nothing before it.
-                if fallback[i] && state.round_successes > 0 {
+                let waits = |state: &consider::State<'_, C>, j: usize| {
+                    fallback[j] || (config.demote_idle && state.pass_idle(j))
+                };
+                if waits(&state, i) && state.round_successes > 0 {
                     continue;
                 }
                 state.begin_pass(i);
+                // A pass that turns idle in the middle of its sweep goes on later,
+                // after the passes that pay (when there are any after it).
+                state.yield_when_idle = config.demote_idle
+                    && !fallback[i]
+                    && !idle[i]
+                    && order[pos + 1..].iter().any(|&j| !fallback[j] && !idle[j]);
                 if config.jobs > 1 {
+                    let waiting: Vec<bool> = (0..passes.len()).map(|j| waits(&state, j)).collect();
                     foresee(
                         &mut state,
                         &passes,
                         &order[pos..],
                         &clean_at,
-                        &fallback,
+                        &waiting,
                         !paid_last[i],
                     );
                 } else {

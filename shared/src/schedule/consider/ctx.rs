@@ -85,6 +85,9 @@ impl<C: Case> Ctx<C> for PassCtx<'_, '_, C> {
         if self.state.round_successes >= self.state.quota || self.state.restart_wanted {
             return Err(Interrupt::Restart);
         }
+        if self.state.yield_when_idle && self.state.pass_idle(self.state.current) {
+            return Err(Interrupt::Restart);
+        }
         Ok(())
     }
 
@@ -98,6 +101,13 @@ impl<C: Case> Ctx<C> for PassCtx<'_, '_, C> {
             .consider(std::slice::from_ref(&cand), true)?
             .1
             .is_some())
+    }
+
+    fn test_lateral(&mut self, cand: C) -> Result<bool, Interrupt> {
+        self.state.lateral.open = true;
+        let r = self.test(cand);
+        self.state.lateral.open = false;
+        r
     }
 
     /// Like `test`, but first evaluates `speculate(current, cand)` (the likely next

@@ -6,7 +6,7 @@
 
 use super::{Dry, PassCtx, State};
 use crate::cache::Key;
-use crate::case::{content_key, is_smaller, Case};
+use crate::case::{content_key, Case};
 use crate::passes::Interrupt;
 use crate::passes::Pass;
 
@@ -198,7 +198,7 @@ impl<'a, C: Case> State<'a, C> {
     pub(super) fn dry_decide(&mut self, cands: &[C], commit: bool) -> Result<Vec<bool>, Interrupt> {
         let mut out = Vec::with_capacity(cands.len());
         for c in cands {
-            if !is_smaller(c, &self.best) || self.admit.as_ref().is_some_and(|f| !f(c)) {
+            if !self.acceptable(c) {
                 out.push(false);
                 continue;
             }
