@@ -79,61 +79,71 @@ impl<C: Case<Item = u8>> Pass<C> for LowerValues {
         self.cursor.is_none()
     }
     fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
-        if !without_source(ctx.current()) {
-            return Ok(());
-        }
-        let files = ctx.current().seq_count();
-        let (mut seq, mut at) = self.cursor.take().unwrap_or((files, 0));
-        loop {
-            if let Err(e) = ctx.checkpoint() {
-                self.cursor = Some((seq, at));
-                return Err(e);
-            }
-            if at == 0 {
-                if seq == 0 {
-                    return Ok(());
-                }
-                seq -= 1;
-                let base = ctx.current();
-                at = if eligible(base, seq) {
-                    base.seq(seq).len()
-                } else {
-                    0
-                };
-                continue;
-            }
-            at -= 1;
-            let base = ctx.current().clone();
+        sweep_bytes(&mut self.cursor, ctx, |ctx, base, seq, at| {
             let value = base.seq(seq)[at];
-            let r = (|| {
-                // The last probe that failed (1: `one-bytes` tried it) and the
-                // first that held.
-                let mut lo = 1u8;
-                let mut hi = None;
-                for v in probes(value) {
-                    if ctx.test(with_value(&base, seq, at, v))? {
-                        hi = Some(v);
-                        break;
-                    }
-                    lo = v;
+            // The last probe that failed (1: `one-bytes` tried it) and the first
+            // that held.
+            let mut lo = 1u8;
+            let mut hi = None;
+            for v in probes(value) {
+                if ctx.test(with_value(base, seq, at, v))? {
+                    hi = Some(v);
+                    break;
                 }
-                let Some(mut hi) = hi else {
-                    return Ok(());
-                };
-                while hi - lo > 1 {
-                    let mid = lo + (hi - lo) / 2;
-                    if ctx.test(with_value(&base, seq, at, mid))? {
-                        hi = mid;
-                    } else {
-                        lo = mid;
-                    }
-                }
-                Ok(())
-            })();
-            if let Err(e) = r {
-                self.cursor = Some((seq, at + 1));
-                return Err(e);
+                lo = v;
             }
+            let Some(mut hi) = hi else {
+                return Ok(());
+            };
+            while hi - lo > 1 {
+                let mid = lo + (hi - lo) / 2;
+                if ctx.test(with_value(base, seq, at, mid))? {
+                    hi = mid;
+                } else {
+                    lo = mid;
+                }
+            }
+            Ok(())
+        })
+    }
+}
+
+/// The sweep both passes make: each byte of each file [`eligible`] for them, from the
+/// end, `at_byte(ctx, current case, file, byte)`; `cursor` keeps the place when it
+/// stops (the byte is done again).
+fn sweep_bytes<C: Case<Item = u8>>(
+    cursor: &mut Option<(usize, usize)>,
+    ctx: &mut dyn Ctx<C>,
+    mut at_byte: impl FnMut(&mut dyn Ctx<C>, &C, usize, usize) -> Result<(), Interrupt>,
+) -> Result<(), Interrupt> {
+    if !without_source(ctx.current()) {
+        return Ok(());
+    }
+    let files = ctx.current().seq_count();
+    let (mut seq, mut at) = cursor.take().unwrap_or((files, 0));
+    loop {
+        if let Err(e) = ctx.checkpoint() {
+            *cursor = Some((seq, at));
+            return Err(e);
+        }
+        if at == 0 {
+            if seq == 0 {
+                return Ok(());
+            }
+            seq -= 1;
+            let base = ctx.current();
+            at = if eligible(base, seq) {
+                base.seq(seq).len()
+            } else {
+                0
+            };
+            continue;
+        }
+        at -= 1;
+        let base = ctx.current().clone();
+        if let Err(e) = at_byte(ctx, &base, seq, at) {
+            *cursor = Some((seq, at + 1));
+            return Err(e);
         }
     }
 }
@@ -227,42 +237,14 @@ impl<C: Case<Item = u8>> Pass<C> for FieldShifts {
         self.cursor.is_none()
     }
     fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
-        if !without_source(ctx.current()) {
-            return Ok(());
-        }
-        let files = ctx.current().seq_count();
-        let (mut seq, mut at) = self.cursor.take().unwrap_or((files, 0));
-        loop {
-            if let Err(e) = ctx.checkpoint() {
-                self.cursor = Some((seq, at));
-                return Err(e);
-            }
-            if at == 0 {
-                if seq == 0 {
-                    return Ok(());
-                }
-                seq -= 1;
-                let base = ctx.current();
-                at = if eligible(base, seq) {
-                    base.seq(seq).len()
-                } else {
-                    0
-                };
-                continue;
-            }
-            at -= 1;
-            let base = ctx.current().clone();
+        sweep_bytes(&mut self.cursor, ctx, |ctx, base, seq, at| {
             for (start, new) in shifts(base.seq(seq), at) {
-                match ctx.test_lateral(with_bytes(&base, seq, start, &new)) {
-                    Ok(true) => break,
-                    Ok(false) => {}
-                    Err(e) => {
-                        self.cursor = Some((seq, at + 1));
-                        return Err(e);
-                    }
+                if ctx.test_lateral(with_bytes(base, seq, start, &new))? {
+                    break;
                 }
             }
-        }
+            Ok(())
+        })
     }
 }
 
