@@ -36,15 +36,6 @@ pub(super) struct LowerValues {
     cursor: Option<(usize, usize)>,
 }
 
-/// `case` with byte `at` of file `seq` set to `v`, checksums rewritten.
-fn with_value<C: Case<Item = u8>>(case: &C, seq: usize, at: usize, v: u8) -> C {
-    let old = case.seq(seq);
-    let mut new = old.to_vec();
-    new[at] = v;
-    repair(old, &mut new);
-    case.apply(&diff_edits(seq, old, &new))
-}
-
 /// Whether file `seq` of `case` is one this pass lowers.
 fn eligible<C: Case<Item = u8>>(case: &C, seq: usize) -> bool {
     let text = case.seq(seq);
@@ -86,7 +77,7 @@ impl<C: Case<Item = u8>> Pass<C> for LowerValues {
             let mut lo = 1u8;
             let mut hi = None;
             for v in probes(value) {
-                if ctx.test(with_value(base, seq, at, v))? {
+                if ctx.test(with_bytes(base, seq, at, &[v]))? {
                     hi = Some(v);
                     break;
                 }
@@ -97,7 +88,7 @@ impl<C: Case<Item = u8>> Pass<C> for LowerValues {
             };
             while hi - lo > 1 {
                 let mid = lo + (hi - lo) / 2;
-                if ctx.test(with_value(base, seq, at, mid))? {
+                if ctx.test(with_bytes(base, seq, at, &[mid]))? {
                     hi = mid;
                 } else {
                     lo = mid;
@@ -174,19 +165,30 @@ pub(super) struct FieldShifts {
 const WIDTHS: [usize; 3] = [2, 4, 8];
 
 /// The shifted windows of the nonzero byte `at` of `bytes`: `(start, new bytes)`,
-/// each distinct, little-endian first.
+/// each trimmed to the bytes it changes and distinct, little-endian first.
 fn shifts(bytes: &[u8], at: usize) -> Vec<(usize, Vec<u8>)> {
     let mut out: Vec<(usize, Vec<u8>)> = Vec::new();
     if bytes[at] == 0 {
         return out;
     }
+    let mut push = |s: usize, new: Vec<u8>| {
+        let old = &bytes[s..s + new.len()];
+        let head = new.iter().zip(old).take_while(|(a, b)| a == b).count();
+        let tail = (new[head..].iter().rev().zip(old[head..].iter().rev()))
+            .take_while(|(a, b)| a == b)
+            .count();
+        let cut = (s + head, new[head..new.len() - tail].to_vec());
+        if !out.contains(&cut) {
+            out.push(cut);
+        }
+    };
     // Little-endian: the window ends with the byte and starts with a 0.
     for w in WIDTHS {
         if let Some(s) = (at + 1).checked_sub(w) {
             if bytes[s] == 0 {
                 let mut new = bytes[s + 1..=at].to_vec();
                 new.push(0);
-                out.push((s, new));
+                push(s, new);
             }
         }
     }
@@ -195,25 +197,10 @@ fn shifts(bytes: &[u8], at: usize) -> Vec<(usize, Vec<u8>)> {
         if at + w <= bytes.len() && bytes[at + w - 1] == 0 {
             let mut new = vec![0];
             new.extend_from_slice(&bytes[at..at + w - 1]);
-            out.push((at, new));
+            push(at, new);
         }
     }
-    let mut distinct: Vec<(usize, Vec<u8>)> = Vec::new();
-    for (s, new) in out {
-        let same = |(t, n): &(usize, Vec<u8>)| {
-            let (lo, hi) = (s.min(*t), (s + new.len()).max(t + n.len()));
-            let render = |start: usize, b: &[u8]| {
-                let mut v = bytes[lo..hi].to_vec();
-                v[start - lo..start - lo + b.len()].copy_from_slice(b);
-                v
-            };
-            render(s, &new) == render(*t, n)
-        };
-        if !distinct.iter().any(same) {
-            distinct.push((s, new));
-        }
-    }
-    distinct
+    out
 }
 
 /// `case` with the bytes of file `seq` from `start` replaced by `new`, checksums
