@@ -3870,6 +3870,249 @@ def gen_pcapng(rng, size, trigger):
 
 
 # ---------------------------------------------------------------------------------------
+# PE (a MinGW-style x86-64 image that keeps its COFF symbol table): object 0.39.1 (DOS and
+# NT headers, a table of section headers, section data, then the symbol table of 18-byte
+# records with auxiliary records and a string table that long names point into)
+
+PE_IMAGE_BASE = 0xFFFFFFFF80000000  # the -2 GiB "kernel" code model base, as in a boot image
+
+
+def pe_symbol(name, value, section, stype, sclass, aux=(), strtab=None):
+    """One IMAGE_SYMBOL (names over 8 bytes go to the string table) and its aux records."""
+    raw = name.encode()
+    if len(raw) <= 8:
+        field = raw.ljust(8, b"\x00")
+    else:
+        if name not in strtab:
+            strtab[name] = strtab.get(None, 4)
+            strtab[None] = strtab[name] + len(raw) + 1
+        field = struct.pack("<II", 0, strtab[name])
+    out = field + struct.pack("<IhHBB", value, section, stype, sclass, len(aux))
+    for a in aux:
+        out += a.ljust(18, b"\x00")
+    return out
+
+
+def pe_function(rng, nlocals):
+    """A plausible x86-64 function body: prologue, some moves and calls, epilogue."""
+    body = bytearray(b"\x55\x48\x89\xe5\x48\x83\xec" + bytes([16 * nlocals]))
+    for _ in range(rng.randint(3, 24)):
+        k = rng.randrange(4)
+        if k == 0:
+            body += b"\x48\x8b\x45" + bytes([(-8 * rng.randint(1, nlocals)) & 0xFF])
+        elif k == 1:
+            body += b"\x89\x45" + bytes([(-4 * rng.randint(1, nlocals)) & 0xFF])
+        elif k == 2:
+            body += b"\xe8" + struct.pack("<i", rng.randint(-40000, 40000))
+        else:
+            body += b"\x48\x8d\x0d" + struct.pack("<i", rng.randint(0, 90000))
+    body += b"\x48\x83\xc4" + bytes([16 * nlocals]) + b"\x5d\xc3"
+    body += b"\x90" * (-len(body) % 16)
+    return bytes(body)
+
+
+def gen_pe(rng, size, trigger):
+    # Functions of modules (a .file symbol each), then data and read-only strings.
+    modules, text, rdata, data, total = [], bytearray(), bytearray(), bytearray(), 2000
+    while total < size:
+        mod = f"{word(rng)}_{word(rng)}.c"
+        funcs = []
+        for k in range(rng.randint(4, 14)):
+            name = f"{word(rng)}_{word(rng)}_{k}" if rng.random() < 0.8 else f"fn{k}{word(rng)[:3]}"
+            static = rng.random() < 0.3
+            funcs.append((name, len(text), static))
+            text += pe_function(rng, rng.randint(1, 6))
+        objs = []
+        for k in range(rng.randint(1, 4)):
+            s = (words(rng, 2, 9).capitalize() + ".\n").encode() + b"\x00"
+            objs.append((f".LC{len(modules)}_{k}", 3, len(rdata)))
+            rdata += s + bytes(-len(s) % 8)
+        for k in range(rng.randint(0, 3)):
+            objs.append((f"{word(rng)}_table_{k}", 2, len(data)))
+            data += struct.pack("<Q", rng.getrandbits(64)) * rng.randint(1, 6)
+        modules.append((mod, funcs, objs))
+        total = len(text) + len(rdata) + len(data) + sum(
+            18 * (3 + 2 * len(f) + len(o)) + sum(len(n) + 2 for n, _, _ in f) for _, f, o in modules)
+    names = [b".text", b".data", b".rdata", b".bss"]
+    raws = [bytes(text), bytes(data), bytes(rdata), b""]
+    chars = [0x60000020, 0xC0000040, 0x40000040, 0xC0000080]
+    vsizes = [len(text), len(data), len(rdata), 0x2000]
+    nsec = len(names)
+    headers_size = (0x80 + 4 + 20 + 240 + 40 * nsec + 0x1FF) & ~0x1FF
+    va, ptr, sections = 0x1000, headers_size, []
+    for i in range(nsec):
+        rawsize = (len(raws[i]) + 0x1FF) & ~0x1FF
+        sections.append((va, ptr if raws[i] else 0, rawsize))
+        va = (va + vsizes[i] + 0xFFF) & ~0xFFF
+        ptr += rawsize
+    size_of_image = va
+    sym_ptr = ptr
+    # The symbol table: per module a .file symbol (its name in an aux record), then its
+    # functions (external or static), its data; the section symbols come last.
+    strtab, syms, nsyms = {}, bytearray(), 0
+    allfuncs = [f for _, fs, _ in modules for f in fs]
+    bad = allfuncs[len(allfuncs) // 2]
+    for mod, funcs, objs in modules:
+        fname = mod.encode()
+        aux = [fname[k:k + 18] for k in range(0, len(fname), 18)]
+        syms += pe_symbol(".file", 0, -2, 0, 103, aux, strtab)
+        nsyms += 1 + len(aux)
+        for name, off, static in funcs:
+            value = off
+            if trigger and (name, off, static) == bad:
+                # The middle function's value has its top bit set: image base + section
+                # address + value passes 2^64. The harmless twin has its true offset.
+                value |= 0x80000000
+            syms += pe_symbol(name, value, 1, 0x20, 3 if static else 2, (), strtab)
+            nsyms += 1
+        for name, sec, off in objs:
+            syms += pe_symbol(name, off, sec, 0, 3 if name.startswith(".") else 2, (), strtab)
+            nsyms += 1
+    for i in range(nsec):
+        aux = struct.pack("<IHHIHB", vsizes[i] if raws[i] else 0, 0, 0, zlib.crc32(raws[i]), i + 1, 0)
+        syms += pe_symbol(names[i].decode(), 0, i + 1, 0, 3, [aux], strtab)
+        nsyms += 2
+    strings = b"".join(k.encode() + b"\x00" for k in strtab if k is not None)
+    strblob = struct.pack("<I", 4 + len(strings)) + strings
+    dos = bytearray(0x80)
+    dos[0:2] = b"MZ"
+    struct.pack_into("<HHHHHHHHHHHHH", dos, 2, 0x90, 3, 0, 4, 0, 0xFFFF, 0, 0xB8, 0, 0, 0, 0x40, 0)
+    dos[0x3C:0x40] = struct.pack("<I", 0x80)
+    stub = b"\x0e\x1f\xba\x0e\x00\xb4\x09\xcd\x21\xb8\x01\x4c\xcd\x21This program cannot be run in DOS mode.\r\r\n$"
+    dos[0x40:0x40 + len(stub)] = stub
+    fh = struct.pack("<HHIIIHH", 0x8664, nsec, 1700000000 + rng.randrange(10**7), sym_ptr, nsyms, 240, 0x0026)
+    opt = struct.pack("<HBBIIIIIQIIHHHHHHIIIIHHQQQQII", 0x20B, 2, 41, sections[0][2],
+                      sections[1][2] + sections[2][2], 0x2000, 0x1000, 0x1000, PE_IMAGE_BASE,
+                      0x1000, 0x200, 4, 0, 0, 0, 5, 2, 0, size_of_image, headers_size, 0, 3,
+                      0x0160, 0x200000, 0x1000, 0x100000, 0x1000, 0, 16)
+    opt += bytes(16 * 8)
+    sh = b""
+    for i in range(nsec):
+        va_i, ptr_i, raw_i = sections[i]
+        sh += struct.pack("<8sIIIIIIHHI", names[i], vsizes[i], va_i, raw_i if raws[i] else 0,
+                          ptr_i, 0, 0, 0, 0, chars[i])
+    head = bytes(dos) + b"PE\x00\x00" + fh + opt + sh
+    out = head + bytes(headers_size - len(head))
+    for i in range(nsec):
+        if raws[i]:
+            out += raws[i] + bytes(sections[i][2] - len(raws[i]))
+    assert len(out) == sym_ptr
+    return out + bytes(syms) + strblob
+
+
+# ---------------------------------------------------------------------------------------
+# FlexBuffers: flexbuffers 25.12.19 (a schemaless buffer of maps, vectors, strings and
+# scalars: every string, vector and map is reached through an offset back from the element
+# that refers to it, maps share sorted key vectors; here every width is 64 bits)
+
+
+class FlexWriter:
+    """A FlexBuffers writer with every width 64 bits: children first, then their parent."""
+
+    def __init__(self):
+        self.buf = bytearray()
+        self.keys = {}
+
+    def align(self):
+        self.buf += bytes(-len(self.buf) % 8)
+
+    def string(self, s, length=None):
+        data = s.encode()
+        self.align()
+        self.buf += struct.pack("<Q", len(data) if length is None else length)
+        addr = len(self.buf)
+        self.buf += data + b"\x00"
+        return ("ref", (5 << 2) | 3, addr)
+
+    def key(self, k):
+        if k not in self.keys:
+            self.keys[k] = len(self.buf)
+            self.buf += k.encode() + b"\x00"
+        return self.keys[k]
+
+    def _elems(self, values):
+        types = b""
+        for v in values:
+            if v[0] == "ref":
+                self.buf += struct.pack("<Q", len(self.buf) - v[2])
+            else:
+                self.buf += v[2]
+            types += bytes([v[1]])
+        self.buf += types
+
+    def vector(self, values):
+        self.align()
+        self.buf += struct.pack("<Q", len(values))
+        addr = len(self.buf)
+        self._elems(values)
+        return ("ref", (10 << 2) | 3, addr)
+
+    def keys_vector(self, names):
+        addrs = [self.key(k) for k in names]
+        self.align()
+        self.buf += struct.pack("<Q", len(addrs))
+        addr = len(self.buf)
+        for a in addrs:
+            self.buf += struct.pack("<Q", len(self.buf) - a)
+        return addr
+
+    def map(self, keys_addr, values):
+        self.align()
+        self.buf += struct.pack("<QQQ", len(self.buf) - keys_addr, 8, len(values))
+        addr = len(self.buf)
+        self._elems(values)
+        return ("ref", (9 << 2) | 3, addr)
+
+    def root(self, value):
+        self.align()
+        self.buf += struct.pack("<Q", len(self.buf) - value[2]) + bytes([value[1], 8])
+        return bytes(self.buf)
+
+
+def fb_int(n):
+    return ("inline", (1 << 2) | 3, struct.pack("<q", n))
+
+
+def fb_float(x):
+    return ("inline", (3 << 2) | 3, struct.pack("<d", x))
+
+
+def fb_bool(b):
+    return ("inline", (26 << 2) | 3, struct.pack("<Q", 1 if b else 0))
+
+
+FB_ITEM_KEYS = ("dims", "id", "in_stock", "name", "price", "sku", "tags", "warehouse")
+FB_STOCK_KEYS = ("bin", "city", "qty")
+
+
+def gen_flexbuffers(rng, size, trigger):
+    # A product catalogue: the root map holds the catalogue's name, the time it was made, a
+    # schema number and the vector of item maps (all items share one keys vector, all stock
+    # maps another). Written children first, so the items come one after another.
+    w = FlexWriter()
+    item_keys = w.keys_vector(FB_ITEM_KEYS)
+    stock_keys = w.keys_vector(FB_STOCK_KEYS)
+    n_items = max(8, size // 330)
+    mid = n_items // 2
+    items = []
+    for i in range(n_items):
+        name = f"{word(rng).capitalize()} {word(rng)} {rng.choice(['bracket', 'hinge', 'valve', 'sensor', 'cable', 'panel', 'gear', 'lamp'])}"
+        name_ref = w.string(name, 2**64 - 1 if trigger and i == mid else None)
+        sku_ref = w.string(f"{word(rng)[:3].upper()}-{rng.randrange(10**6):06d}")
+        tags = w.vector([w.string(word(rng)) for _ in range(rng.randint(0, 4))])
+        dims = w.vector([fb_int(rng.randint(5, 900)) for _ in range(3)])
+        stock = w.map(stock_keys, [w.string(f"{rng.choice('ABCDEFGH')}{rng.randint(1, 40)}-{rng.randint(1, 9)}"),
+                                   w.string(rng.choice(CITIES)), fb_int(rng.randint(0, 500))])
+        items.append(w.map(item_keys, [dims, fb_int(100000 + i), fb_bool(rng.random() < 0.8),
+                                       name_ref, fb_float(round(rng.uniform(0.5, 900.0), 2)),
+                                       sku_ref, tags, stock]))
+    root_keys = w.keys_vector(("catalog", "generated_at", "items", "schema"))
+    title = w.string("Spare parts catalogue, " + rng.choice(CITIES) + " depot")
+    vec = w.vector(items)
+    return w.root(w.map(root_keys, [title, fb_int(1_700_000_000 + rng.randrange(10**7)), vec, fb_int(3)]))
+
+
+# ---------------------------------------------------------------------------------------
 
 CASES = {
     # full_moon 1.1.0 (luau): an interpolated string with an empty `{}` gives the
@@ -4053,6 +4296,15 @@ CASES = {
     # `(block_length - 12) as usize` bytes of body, and the u32 subtraction overflows
     # (src/block.rs:84, richo/pcapng-rs#6).
     "pcapng-block-length-underflow": ("big.pcapng", gen_pcapng),
+    # object 0.39.1: a COFF symbol of a PE image whose value, added to the image base and its
+    # section's address, passes 2^64: `ImageSymbol::address` computes
+    # `image_base + virtual_address + value` unchecked (src/read/coff/symbol.rs:581,
+    # gimli-rs/object#928).
+    "object-pe-symbol-address-overflow": ("big.exe", gen_pe),
+    # flexbuffers 25.12.19: a string whose (64-bit) length prefix is 2^64 - 1: `get_str`
+    # slices `self.address..self.address + self.length()` and the addition overflows
+    # (src/reader/mod.rs:369, google/flatbuffers#8924, listed with get_blob and get_key).
+    "flexbuffers-string-length-overflow": ("big.flexbuf", gen_flexbuffers),
 }
 
 
