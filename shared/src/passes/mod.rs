@@ -7,6 +7,7 @@ pub mod chaos;
 mod checksums;
 pub mod choices;
 pub mod chunks;
+pub mod counted;
 pub mod cuts;
 pub mod delete;
 mod focus_files;
@@ -39,6 +40,7 @@ pub use boxes::{Boxes, Framed};
 pub use chaos::Chaos;
 pub use choices::{Change, Choices, Step};
 pub use chunks::{ChunkPayloads, LengthChunks, OtherChunks};
+pub use counted::CountedRuns;
 pub use cuts::{Brackets, CutPass, Ngrams, Repeats};
 pub use delete::{AdaptiveDdmin, Delete, Lithium};
 pub use integers::{ListInts, ReplaceWithSimpler, SharedValues, ShrinkEach, TextInts};
@@ -413,6 +415,7 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         .chain([
             last_resort(Delete::new(lower::ZERO, "zero-bytes", lower::MAX_UNITS)),
             last_resort(Delete::new(lower::ONE, "one-bytes", lower::MAX_UNITS)),
+            last_resort(CountedRuns),
         ])
         .collect()
 }
@@ -597,6 +600,7 @@ mod tests {
                 "data-bytes",
                 "zero-bytes",
                 "one-bytes",
+                "counted-runs",
                 "rust-lines",
                 "rust-lengths",
                 "rust-pairs",

@@ -1,0 +1,370 @@
+//! `counted-runs`: deletion in a binary data file together with the one field that
+//! keeps account of what is deleted — two edits at once, where each alone breaks
+//! the file. Two kinds, both smaller than the current case (so the engine's order
+//! takes them as it takes any deletion):
+//!
+//! - **A table and its count.** A run of `r` adjacent copies of a block of `p`
+//!   bytes (records that the byte passes made alike: a CAB's file entries, a
+//!   class file's methods) is read through a count before it. Deleting a copy
+//!   leaves the count too high (the reader runs past the table) and lowering the
+//!   count leaves the last record unread (the bug's record, as often as not); so
+//!   `m` copies go with the count lowered by `m`. The count is an unsigned integer
+//!   of 1, 2 or 4 bytes (either byte order) before the run whose value is at
+//!   least `r`; of those, the [`MAX_FIELDS`] closest to `r`, then closest to the
+//!   run. `m` is all copies, then half as many, down to one. Deleting any `m * p`
+//!   bytes of a periodic run gives the same bytes, so the records' boundaries need
+//!   not be known.
+//! - **A gap and its offset.** Bytes nobody reads are zeros after `zero-bytes`;
+//!   a run of at least [`MIN_GAP`] zeros that an offset field (2 or 4 bytes, either
+//!   order) points into or just past cannot go while the offset stays. The zeros
+//!   before the target go with the offset lowered by as many (all of them, then
+//!   half, down to one).
+//!
+//! Neither kind is in the stated neighbourhood of `tools/check_minimal.py`; they
+//! only make results smaller. Files of at most [`MAX_BYTES`] bytes, of a case
+//! without source code; at most [`MAX_TESTS`] tests per run of the pass (it is a
+//! last resort: it runs when nothing else finds anything).
+
+use std::collections::HashMap;
+
+use super::chunks::{encode_uint, read_uint};
+use super::neighbours::without_source;
+use super::{Ctx, Interrupt, Pass};
+use crate::case::Case;
+use crate::edit::{Edit, EditSet};
+use crate::testcase::is_binary;
+
+/// Files longer than this are left alone (the other passes shorten them first).
+pub const MAX_BYTES: usize = 65_536;
+/// A run needs this many copies to be taken for a table.
+const MIN_COPIES: usize = 4;
+/// The longest record looked for.
+const MAX_PERIOD: usize = 256;
+/// Count fields tried per run.
+const MAX_FIELDS: usize = 4;
+/// The shortest run of zeros taken for a gap.
+const MIN_GAP: usize = 4;
+/// Tests per run of the pass.
+const MAX_TESTS: usize = 96;
+
+/// `copies` adjacent copies of a block of `period` bytes from `start`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Run {
+    start: usize,
+    period: usize,
+    copies: usize,
+}
+
+/// An unsigned integer field: `width` bytes at `at`, big endian or not, holding
+/// `value`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Field {
+    at: usize,
+    width: usize,
+    big: bool,
+    value: u64,
+}
+
+impl Field {
+    fn end(&self) -> usize {
+        self.at + self.width
+    }
+}
+
+/// `block` is no repetition of a shorter block (one byte repeated included).
+fn primitive(block: &[u8]) -> bool {
+    let p = block.len();
+    !(1..p).any(|d| p.is_multiple_of(d) && (d..p).all(|i| block[i] == block[i - d]))
+}
+
+/// The maximal runs of at least [`MIN_COPIES`] copies of a primitive block, largest
+/// first.
+fn runs(text: &[u8]) -> Vec<Run> {
+    let mut out = Vec::new();
+    let n = text.len();
+    for period in 2..=MAX_PERIOD.min(n / MIN_COPIES) {
+        let mut i = 0;
+        while i + period < n {
+            if text[i] != text[i + period] {
+                i += 1;
+                continue;
+            }
+            let mut j = i;
+            while j + period < n && text[j] == text[j + period] {
+                j += 1;
+            }
+            // text[i..j + period] has period `period`.
+            let copies = (j + period - i) / period;
+            if copies >= MIN_COPIES && primitive(&text[i..i + period]) {
+                out.push(Run {
+                    start: i,
+                    period,
+                    copies,
+                });
+            }
+            i = j;
+        }
+    }
+    out.sort_by_key(|r| (std::cmp::Reverse(r.copies * r.period), r.start, r.period));
+    out
+}
+
+/// Every unsigned field of `widths` ending at or before `end`, in both byte
+/// orders (one for a byte), whose value passes `keep`.
+fn fields(text: &[u8], widths: &[usize], end: usize, keep: impl Fn(u64) -> bool) -> Vec<Field> {
+    let mut out = Vec::new();
+    for &width in widths {
+        for at in 0..=end.saturating_sub(width) {
+            for big in [false, true] {
+                if width == 1 && big {
+                    continue;
+                }
+                match read_uint(text, at, width, big) {
+                    Some(value) if keep(value) => out.push(Field {
+                        at,
+                        width,
+                        big,
+                        value,
+                    }),
+                    _ => {}
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The count fields tried for `run` (see the module docs).
+fn counts(text: &[u8], run: &Run) -> Vec<Field> {
+    let r = run.copies as u64;
+    let mut found = fields(text, &[4, 2, 1], run.start, |v| {
+        (r..=text.len() as u64).contains(&v)
+    });
+    found.sort_by_key(|f| (f.value - r, run.start - f.end(), f.width));
+    found.truncate(MAX_FIELDS);
+    found
+}
+
+/// The maximal runs of at least [`MIN_GAP`] zeros with something after them, as
+/// (start, end).
+fn gaps(text: &[u8]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < text.len() {
+        if text[i] != 0 {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < text.len() && text[i] == 0 {
+            i += 1;
+        }
+        if i - start >= MIN_GAP && i < text.len() {
+            out.push((start, i));
+        }
+    }
+    out
+}
+
+/// One candidate: `cut` deleted and `field` set to `value`.
+#[derive(Clone, Copy, Debug)]
+struct Plan {
+    cut: (usize, usize),
+    field: Field,
+    value: u64,
+}
+
+impl Plan {
+    /// File `seq` of `case` with the plan applied, if the value fits its field.
+    fn apply<C: Case<Item = u8>>(&self, case: &C, seq: usize) -> Option<C> {
+        let bytes = encode_uint(self.value, self.field.width, self.field.big)?;
+        let mut set = EditSet::new();
+        (set.push(Edit::cut(seq, self.cut.0, self.cut.1))
+            && set.push(Edit::replace(seq, self.field.at, self.field.end(), bytes)))
+        .then(|| case.apply(&set))
+    }
+}
+
+/// The plans for `text`, in the order they are tried: each table's copies with
+/// each of its counts, then each gap with each offset into it.
+fn plans(text: &[u8]) -> Vec<Plan> {
+    let mut out = Vec::new();
+    for run in runs(text) {
+        for field in counts(text, &run) {
+            let mut m = run.copies;
+            while m >= 1 {
+                out.push(Plan {
+                    cut: (run.start, run.start + m * run.period),
+                    field,
+                    value: field.value - m as u64,
+                });
+                m /= 2;
+            }
+        }
+    }
+    let gaps = gaps(text);
+    if gaps.is_empty() {
+        return out;
+    }
+    let mut by_value: HashMap<u64, Vec<Field>> = HashMap::new();
+    let len = text.len() as u64;
+    for field in fields(text, &[4, 2], text.len(), |v| (1..=len).contains(&v)) {
+        by_value.entry(field.value).or_default().push(field);
+    }
+    for (start, end) in gaps {
+        for target in start + 1..=end {
+            for field in by_value.get(&(target as u64)).into_iter().flatten() {
+                // The zeros before the target, not the field's own.
+                let from = if field.at >= end {
+                    start
+                } else if field.end() <= end {
+                    start.max(field.end())
+                } else {
+                    continue;
+                };
+                let mut k = target.saturating_sub(from);
+                while k >= 1 {
+                    out.push(Plan {
+                        cut: (target - k, target),
+                        field: *field,
+                        value: field.value - k as u64,
+                    });
+                    k /= 2;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The pass (see the module docs).
+#[derive(Clone, Default)]
+pub struct CountedRuns;
+
+impl<C: Case<Item = u8>> Pass<C> for CountedRuns {
+    fn name(&self) -> &'static str {
+        "counted-runs"
+    }
+
+    fn fork(&self) -> Option<Box<dyn Pass<C>>> {
+        Some(Box::new(self.clone()))
+    }
+
+    fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
+        let mut tests = 0;
+        'again: loop {
+            ctx.checkpoint()?;
+            let case = ctx.current().clone();
+            if !without_source(&case) {
+                return Ok(());
+            }
+            for seq in 0..case.seq_count() {
+                let text = case.seq(seq);
+                if text.len() > MAX_BYTES || !is_binary(text) {
+                    continue;
+                }
+                for plan in plans(text) {
+                    let Some(cand) = plan.apply(&case, seq) else {
+                        continue;
+                    };
+                    if tests >= MAX_TESTS {
+                        return Ok(());
+                    }
+                    ctx.checkpoint()?;
+                    tests += 1;
+                    if ctx.test(cand)? {
+                        continue 'again;
+                    }
+                }
+            }
+            return Ok(());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A header with a u16 LE count at 4, then `n` NUL-terminated records of a
+    /// 4-byte field and a name; record `bad` has the field 1, the others 0.
+    fn table(n: usize, bad: usize) -> Vec<u8> {
+        let mut out = b"TBL\x00".to_vec();
+        out.extend((n as u16).to_le_bytes());
+        for i in 0..n {
+            out.extend([u8::from(i == bad), 0, 0, 0]);
+            out.extend(if i == bad { &b""[..] } else { &b"\x01"[..] });
+            out.push(0);
+        }
+        out
+    }
+
+    /// The records of a [`table`], or `None` when it does not read.
+    fn read(b: &[u8]) -> Option<Vec<(u32, Vec<u8>)>> {
+        let n = usize::from(u16::from_le_bytes([*b.get(4)?, *b.get(5)?]));
+        let mut at = 6;
+        let mut out = Vec::new();
+        for _ in 0..n {
+            let v = u32::from_le_bytes(b.get(at..at + 4)?.try_into().ok()?);
+            let end = at + 4 + b.get(at + 4..)?.iter().position(|&c| c == 0)?;
+            out.push((v, b[at + 4..end].to_vec()));
+            at = end + 1;
+        }
+        Some(out)
+    }
+
+    #[test]
+    fn runs_are_maximal_and_primitive() {
+        let mut text = vec![9u8, 8];
+        text.extend([1u8, 2, 3].repeat(5));
+        text.extend([0u8; 12]);
+        let found = runs(&text);
+        assert_eq!(
+            found[0],
+            Run {
+                start: 2,
+                period: 3,
+                copies: 5
+            },
+            "{found:?}"
+        );
+        // Zeros repeat with period 1: no run (a gap's business).
+        assert!(found.iter().all(|r| r.period == 3), "{found:?}");
+    }
+
+    #[test]
+    fn copies_go_with_their_count() {
+        // The first file with an empty name is the bad one, as a reader that
+        // looks files up by name finds them (the CAB case of the corpus).
+        let pred = |b: &[u8]| {
+            read(b)
+                .is_some_and(|r| r.iter().find(|(_, name)| name.is_empty()) == Some(&(1, vec![])))
+        };
+        let data = table(300, 173);
+        assert!(pred(&data) && is_binary(&data));
+        let pass = || vec![Box::new(CountedRuns) as Box<dyn Pass<crate::TestCase>>];
+        let (out, _) = crate::passes::tests::reduce_one_file("x.bin", data, pass(), pred);
+        // The copies before the bad record went with the count; those after it
+        // are the same record as the bad one's neighbours and went too.
+        assert!(read(&out).is_some_and(|r| r.len() <= 2), "{out:x?}");
+        assert!(out.len() <= 6 + 6 + 5, "{out:x?}");
+    }
+
+    #[test]
+    fn a_gap_goes_with_the_offset_into_it() {
+        // A u32 LE offset at 4 to a record after 40 zeros.
+        let mut data = b"HDR\x01".to_vec();
+        data.extend(48u32.to_le_bytes());
+        data.extend([0u8; 40]);
+        data.extend(b"\x07REC");
+        let pred = |b: &[u8]| {
+            b.get(4..8)
+                .and_then(|o| b.get(u32::from_le_bytes(o.try_into().ok()?) as usize..))
+                .is_some_and(|r| r.starts_with(b"\x07REC"))
+        };
+        assert!(pred(&data));
+        let pass = || vec![Box::new(CountedRuns) as Box<dyn Pass<crate::TestCase>>];
+        let (out, _) = crate::passes::tests::reduce_one_file("x.bin", data, pass(), pred);
+        assert_eq!(out, b"HDR\x01\x08\x00\x00\x00\x07REC", "{out:x?}");
+    }
+}
