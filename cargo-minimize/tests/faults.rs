@@ -84,6 +84,17 @@ fn json_of(out: &[u8]) -> serde_json::Value {
 
 #[test]
 fn ctrl_c_saves_the_best_and_leaves_nothing_behind() {
+    a_signal_saves_the_best_and_leaves_nothing_behind(libc::SIGINT);
+}
+
+/// `timeout`, a CI runner or a process manager stops a run with SIGTERM (a closed
+/// terminal sends SIGHUP): the same as Ctrl-C.
+#[test]
+fn sigterm_saves_the_best_and_leaves_nothing_behind() {
+    a_signal_saves_the_best_and_leaves_nothing_behind(libc::SIGTERM);
+}
+
+fn a_signal_saves_the_best_and_leaves_nothing_behind(signal: i32) {
     let dir = tempfile::tempdir().unwrap();
     let tmp = tempfile::tempdir().unwrap();
     let check = slow_script(dir.path(), "0.3");
@@ -106,9 +117,9 @@ fn ctrl_c_saves_the_best_and_leaves_nothing_behind() {
         std::thread::sleep(Duration::from_millis(50));
     }
     assert!(child.try_wait().unwrap().is_none(), "still running");
-    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    unsafe { libc::kill(child.id() as i32, signal) };
     let t0 = Instant::now();
-    let status = wait_timeout(&mut child, Duration::from_secs(5)).expect("exits after Ctrl-C");
+    let status = wait_timeout(&mut child, Duration::from_secs(5)).expect("exits after the signal");
     assert!(
         t0.elapsed() < Duration::from_secs(2),
         "took {:?}",
