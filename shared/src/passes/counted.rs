@@ -20,6 +20,16 @@
 //!   before the target go with the offset lowered by as many (all of them, then
 //!   half, down to one).
 //!
+//! `offset-cuts` does the second kind early, on large files, for any bytes: what lies
+//! before an offset field's target (a PE's symbol table after 98 KB of sections)
+//! goes with the offset lowered by as many. Fields: 4 bytes at a multiple of 4 (as
+//! headers align them), either order, among the first [`HEAD`] bytes (headers come
+//! first), pointing at least [`MIN_CUT`] bytes past
+//! their end; each tries the bytes from its end to its target, then half and a quarter
+//! of them (the last ones). A field taken for an offset that is none costs three
+//! checks. Files of at least [`MIN_FILE`] bytes (on smaller ones the byte passes cut
+//! as well), at most [`MAX_OFFSET_TESTS`] tests a run.
+//!
 //! Neither kind is in the stated neighbourhood of `tools/check_minimal.py`; they
 //! only make results smaller. Files of at most [`MAX_BYTES`] bytes, of a case
 //! without source code; at most [`MAX_TESTS`] tests per run of the pass (it is a
@@ -46,6 +56,14 @@ const MAX_FIELDS: usize = 4;
 const MIN_GAP: usize = 4;
 /// Tests per run of the pass.
 const MAX_TESTS: usize = 96;
+/// `offset-cuts`: files at least this long.
+pub const MIN_FILE: usize = 16_384;
+/// `offset-cuts`: fields among the first this many bytes.
+const HEAD: usize = 1024;
+/// `offset-cuts`: the least a cut takes.
+const MIN_CUT: usize = 256;
+/// `offset-cuts`: tests per run of the pass.
+const MAX_OFFSET_TESTS: usize = 48;
 
 /// `copies` adjacent copies of a block of `period` bytes from `start`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -237,6 +255,68 @@ fn plans(text: &[u8]) -> Vec<Plan> {
     out
 }
 
+/// The plans of `offset-cuts` for `text` (see the module docs).
+fn offset_plans(text: &[u8]) -> Vec<Plan> {
+    let len = text.len() as u64;
+    let head = &text[..text.len().min(HEAD + 3)];
+    let mut out = Vec::new();
+    for field in fields(head, &[4], head.len(), |v| v <= len) {
+        if field.at % 4 != 0 {
+            continue;
+        }
+        let span = (field.value as usize).saturating_sub(field.end());
+        if span < MIN_CUT {
+            continue;
+        }
+        for k in [span, span / 2, span / 4] {
+            out.push(Plan {
+                cut: (field.value as usize - k, field.value as usize),
+                field,
+                value: field.value - k as u64,
+            });
+        }
+    }
+    out
+}
+
+/// Tests the plans `make` gives for each binary data file of `ctx`'s case within
+/// `sizes`, at most `budget` of them, from the start again after each one taken.
+fn run_plans<C: Case<Item = u8>>(
+    ctx: &mut dyn Ctx<C>,
+    sizes: std::ops::RangeInclusive<usize>,
+    budget: usize,
+    make: fn(&[u8]) -> Vec<Plan>,
+) -> Result<(), Interrupt> {
+    let mut tests = 0;
+    'again: loop {
+        ctx.checkpoint()?;
+        let case = ctx.current().clone();
+        if !without_source(&case) {
+            return Ok(());
+        }
+        for seq in 0..case.seq_count() {
+            let text = case.seq(seq);
+            if !sizes.contains(&text.len()) || !is_binary(text) {
+                continue;
+            }
+            for plan in make(text) {
+                let Some(cand) = plan.apply(&case, seq) else {
+                    continue;
+                };
+                if tests >= budget {
+                    return Ok(());
+                }
+                ctx.checkpoint()?;
+                tests += 1;
+                if ctx.test(cand)? {
+                    continue 'again;
+                }
+            }
+        }
+        return Ok(());
+    }
+}
+
 /// The pass (see the module docs).
 #[derive(Clone, Default)]
 pub struct CountedRuns;
@@ -251,34 +331,25 @@ impl<C: Case<Item = u8>> Pass<C> for CountedRuns {
     }
 
     fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
-        let mut tests = 0;
-        'again: loop {
-            ctx.checkpoint()?;
-            let case = ctx.current().clone();
-            if !without_source(&case) {
-                return Ok(());
-            }
-            for seq in 0..case.seq_count() {
-                let text = case.seq(seq);
-                if text.len() > MAX_BYTES || !is_binary(text) {
-                    continue;
-                }
-                for plan in plans(text) {
-                    let Some(cand) = plan.apply(&case, seq) else {
-                        continue;
-                    };
-                    if tests >= MAX_TESTS {
-                        return Ok(());
-                    }
-                    ctx.checkpoint()?;
-                    tests += 1;
-                    if ctx.test(cand)? {
-                        continue 'again;
-                    }
-                }
-            }
-            return Ok(());
-        }
+        run_plans(ctx, 0..=MAX_BYTES, MAX_TESTS, plans)
+    }
+}
+
+/// `offset-cuts` (see the module docs).
+#[derive(Clone, Default)]
+pub struct OffsetCuts;
+
+impl<C: Case<Item = u8>> Pass<C> for OffsetCuts {
+    fn name(&self) -> &'static str {
+        "offset-cuts"
+    }
+
+    fn fork(&self) -> Option<Box<dyn Pass<C>>> {
+        Some(Box::new(self.clone()))
+    }
+
+    fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
+        run_plans(ctx, MIN_FILE..=usize::MAX, MAX_OFFSET_TESTS, offset_plans)
     }
 }
 
@@ -366,5 +437,28 @@ mod tests {
         let pass = || vec![Box::new(CountedRuns) as Box<dyn Pass<crate::TestCase>>];
         let (out, _) = crate::passes::tests::reduce_one_file("x.bin", data, pass(), pred);
         assert_eq!(out, b"HDR\x01\x08\x00\x00\x00\x07REC", "{out:x?}");
+    }
+
+    #[test]
+    fn offset_cuts_take_what_lies_before_a_headers_target() {
+        // A u32 BE offset at 4 to a record 40 000 bytes in; the 8 bytes after the
+        // header are needed, the rest before the record is not.
+        let mut data = b"HDR\x01".to_vec();
+        data.extend(40_000u32.to_be_bytes());
+        data.extend(b"KEEPKEEP");
+        data.extend((16..40_000u32).map(|i| (i * 7 % 251) as u8 | 0x80));
+        data.extend(b"\x07REC");
+        let pred = |b: &[u8]| {
+            b.get(8..16) == Some(b"KEEPKEEP")
+                && b.get(4..8)
+                    .and_then(|o| b.get(u32::from_be_bytes(o.try_into().ok()?) as usize..))
+                    .is_some_and(|r| r.starts_with(b"\x07REC"))
+        };
+        assert!(pred(&data) && is_binary(&data));
+        let pass = || vec![Box::new(OffsetCuts) as Box<dyn Pass<crate::TestCase>>];
+        let (out, calls) = crate::passes::tests::reduce_one_file("x.bin", data, pass(), pred);
+        // Halves until the file is below the size the pass works on.
+        assert!(pred(&out) && out.len() < MIN_FILE, "{} bytes", out.len());
+        assert!(calls <= 3 * 4, "{calls} calls");
     }
 }

@@ -39,6 +39,9 @@ impl<S> CutPass<S> {
     }
 }
 
+/// Cuts offered to one `Ctx::first` call (see `CutPass::run`).
+const CUT_BATCH: usize = 256;
+
 impl<C: Case<Item = u8>, S: CutStrategy> Pass<C> for CutPass<S> {
     fn fork(&self) -> Option<Box<dyn Pass<C>>> {
         Some(Box::new(self.clone()))
@@ -80,16 +83,37 @@ impl<C: Case<Item = u8>, S: CutStrategy> Pass<C> for CutPass<S> {
             // From the end; for one start, larger cuts first.
             cuts.sort_by(|x, y| y.0.cmp(&x.0).then(y.1.cmp(&x.1)));
             cuts.dedup();
-            let cands = cuts
-                .iter()
-                .map(|&(a, b)| base.apply(&EditSet::of(Edit::cut(seq, a, b))));
-            let found = match ctx.first(cands) {
-                Ok(f) => f,
-                Err(e) => {
-                    self.cursor = Some((seq, pos));
-                    return Err(e);
+            // In batches of whole starts, with a checkpoint between them, so that
+            // a pass that finds nothing can yield (the engine stops an idle pass
+            // there when passes that pay come after it) and keeps its place.
+            let mut found = None;
+            let mut from = 0;
+            while from < cuts.len() {
+                let mut to = (from + CUT_BATCH).min(cuts.len());
+                while to < cuts.len() && cuts[to].0 == cuts[to - 1].0 {
+                    to += 1;
                 }
-            };
+                if from > 0 {
+                    if let Err(e) = ctx.checkpoint() {
+                        self.cursor = Some((seq, cuts[from - 1].0));
+                        return Err(e);
+                    }
+                }
+                let cands = cuts[from..to]
+                    .iter()
+                    .map(|&(a, b)| base.apply(&EditSet::of(Edit::cut(seq, a, b))));
+                match ctx.first(cands) {
+                    Ok(Some(i)) => {
+                        found = Some(from + i);
+                        break;
+                    }
+                    Ok(None) => from = to,
+                    Err(e) => {
+                        self.cursor = Some((seq, pos));
+                        return Err(e);
+                    }
+                }
+            }
             match found {
                 Some(i) => {
                     let cut = cuts[i];

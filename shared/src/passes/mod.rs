@@ -40,7 +40,7 @@ pub use boxes::{Boxes, Framed};
 pub use chaos::Chaos;
 pub use choices::{Change, Choices, Step};
 pub use chunks::{ChunkPayloads, LengthChunks, OtherChunks};
-pub use counted::CountedRuns;
+pub use counted::{CountedRuns, OffsetCuts};
 pub use cuts::{Brackets, CutPass, Ngrams, Repeats};
 pub use delete::{AdaptiveDdmin, Delete, Lithium};
 pub use integers::{ListInts, ReplaceWithSimpler, SharedValues, ShrinkEach, TextInts};
@@ -390,6 +390,7 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
             varints::MAX_BYTES,
         )),
         Box::new(Ends::default()),
+        Box::new(OffsetCuts),
         Box::new(ChunkPayloads::default()),
         Box::new(Delete::new(OtherChunks, "chunks-other", usize::MAX)),
         Box::new(BlockLevels::default()),
