@@ -203,23 +203,34 @@ impl Plan {
     }
 }
 
+/// `n`, `n / 2`, ..., 1.
+fn halvings(n: usize) -> impl Iterator<Item = usize> {
+    std::iter::successors(Some(n).filter(|&n| n >= 1), |&m| {
+        Some(m / 2).filter(|&m| m >= 1)
+    })
+}
+
 /// The plans for `text`, in the order they are tried: each table's copies with
-/// each of its counts, then each gap with each offset into it.
-fn plans(text: &[u8]) -> Vec<Plan> {
+/// each of its counts, then each gap with each offset into it. Made as they are
+/// tried (a run's count fields are looked for when its turn comes), since the pass
+/// tests only the first [`MAX_TESTS`].
+fn plans(text: &[u8]) -> Box<dyn Iterator<Item = Plan> + '_> {
+    let tables = runs(text).into_iter().flat_map(move |run| {
+        counts(text, &run).into_iter().flat_map(move |field| {
+            halvings(run.copies).map(move |m| Plan {
+                cut: (run.start, run.start + m * run.period),
+                field,
+                value: field.value - m as u64,
+            })
+        })
+    });
+    let gaps = std::iter::once(text).flat_map(gap_plans);
+    Box::new(tables.chain(gaps))
+}
+
+/// The plans of the gaps of `text` (see [`plans`]).
+fn gap_plans(text: &[u8]) -> Vec<Plan> {
     let mut out = Vec::new();
-    for run in runs(text) {
-        for field in counts(text, &run) {
-            let mut m = run.copies;
-            while m >= 1 {
-                out.push(Plan {
-                    cut: (run.start, run.start + m * run.period),
-                    field,
-                    value: field.value - m as u64,
-                });
-                m /= 2;
-            }
-        }
-    }
     let gaps = gaps(text);
     if gaps.is_empty() {
         return out;
@@ -256,7 +267,7 @@ fn plans(text: &[u8]) -> Vec<Plan> {
 }
 
 /// The plans of `offset-cuts` for `text` (see the module docs).
-fn offset_plans(text: &[u8]) -> Vec<Plan> {
+fn offset_plans(text: &[u8]) -> Box<dyn Iterator<Item = Plan> + '_> {
     let len = text.len() as u64;
     let head = &text[..text.len().min(HEAD + 3)];
     let mut out = Vec::new();
@@ -276,7 +287,7 @@ fn offset_plans(text: &[u8]) -> Vec<Plan> {
             });
         }
     }
-    out
+    Box::new(out.into_iter())
 }
 
 /// Tests the plans `make` gives for each binary data file of `ctx`'s case within
@@ -285,7 +296,7 @@ fn run_plans<C: Case<Item = u8>>(
     ctx: &mut dyn Ctx<C>,
     sizes: std::ops::RangeInclusive<usize>,
     budget: usize,
-    make: fn(&[u8]) -> Vec<Plan>,
+    make: for<'a> fn(&'a [u8]) -> Box<dyn Iterator<Item = Plan> + 'a>,
 ) -> Result<(), Interrupt> {
     let mut tests = 0;
     'again: loop {
