@@ -132,7 +132,7 @@ fn runs(text: &[u8]) -> Vec<Run> {
 fn fields(text: &[u8], widths: &[usize], end: usize, keep: impl Fn(u64) -> bool) -> Vec<Field> {
     let mut out = Vec::new();
     for &width in widths {
-        for at in 0..=end.saturating_sub(width) {
+        for at in 0..(end + 1).saturating_sub(width) {
             for big in [false, true] {
                 if width == 1 && big {
                     continue;
@@ -412,6 +412,12 @@ mod tests {
         );
         // Zeros repeat with period 1: no run (a gap's business).
         assert!(found.iter().all(|r| r.period == 3), "{found:?}");
+        // A run at the very start has no room for a count before it.
+        let at_start = [7u8, 8, 9].repeat(6);
+        let first = runs(&at_start)[0];
+        assert_eq!(first.start, 0);
+        assert!(counts(&at_start, &first).is_empty());
+        assert!(fields(&at_start, &[4], 3, |_| true).is_empty());
     }
 
     #[test]
