@@ -67,24 +67,24 @@ const MAX_OFFSET_TESTS: usize = 48;
 
 /// `copies` adjacent copies of a block of `period` bytes from `start`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Run {
-    start: usize,
-    period: usize,
-    copies: usize,
+pub(super) struct Run {
+    pub(super) start: usize,
+    pub(super) period: usize,
+    pub(super) copies: usize,
 }
 
 /// An unsigned integer field: `width` bytes at `at`, big endian or not, holding
 /// `value`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Field {
-    at: usize,
-    width: usize,
-    big: bool,
-    value: u64,
+pub(super) struct Field {
+    pub(super) at: usize,
+    pub(super) width: usize,
+    pub(super) big: bool,
+    pub(super) value: u64,
 }
 
 impl Field {
-    fn end(&self) -> usize {
+    pub(super) fn end(&self) -> usize {
         self.at + self.width
     }
 }
@@ -153,7 +153,7 @@ fn fields(text: &[u8], widths: &[usize], end: usize, keep: impl Fn(u64) -> bool)
 }
 
 /// The count fields tried for `run` (see the module docs).
-fn counts(text: &[u8], run: &Run) -> Vec<Field> {
+pub(super) fn counts(text: &[u8], run: &Run) -> Vec<Field> {
     let r = run.copies as u64;
     let mut found = fields(text, &[4, 2, 1], run.start, |v| {
         (r..=text.len() as u64).contains(&v)
@@ -186,10 +186,10 @@ fn gaps(text: &[u8]) -> Vec<(usize, usize)> {
 
 /// One candidate: `cut` deleted and `field` set to `value`.
 #[derive(Clone, Copy, Debug)]
-struct Plan {
-    cut: (usize, usize),
-    field: Field,
-    value: u64,
+pub(super) struct Plan {
+    pub(super) cut: (usize, usize),
+    pub(super) field: Field,
+    pub(super) value: u64,
 }
 
 impl Plan {
@@ -204,7 +204,7 @@ impl Plan {
 }
 
 /// `n`, `n / 2`, ..., 1.
-fn halvings(n: usize) -> impl Iterator<Item = usize> {
+pub(super) fn halvings(n: usize) -> impl Iterator<Item = usize> {
     std::iter::successors(Some(n).filter(|&n| n >= 1), |&m| {
         Some(m / 2).filter(|&m| m >= 1)
     })
@@ -292,7 +292,7 @@ fn offset_plans(text: &[u8]) -> Box<dyn Iterator<Item = Plan> + '_> {
 
 /// Tests the plans `make` gives for each binary data file of `ctx`'s case within
 /// `sizes`, at most `budget` of them, from the start again after each one taken.
-fn run_plans<C: Case<Item = u8>>(
+pub(super) fn run_plans<C: Case<Item = u8>>(
     ctx: &mut dyn Ctx<C>,
     sizes: std::ops::RangeInclusive<usize>,
     budget: usize,

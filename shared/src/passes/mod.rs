@@ -27,6 +27,7 @@ pub mod rust_optional;
 pub mod rust_params;
 pub mod rust_strings;
 pub mod rust_unused;
+pub mod tables;
 pub mod units;
 pub mod varints;
 
@@ -57,6 +58,7 @@ pub use rust_names::RustRenames;
 pub use rust_params::RustParams;
 pub use rust_strings::StringContents;
 pub use rust_unused::RustUnused;
+pub use tables::CountedRecords;
 pub use units::{Items, Lines, NonRust, Records, Segmenter, Span, Tokens};
 pub use varints::Varints;
 
@@ -417,6 +419,7 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
             last_resort(Delete::new(lower::ZERO, "zero-bytes", lower::MAX_UNITS)),
             last_resort(Delete::new(lower::ONE, "one-bytes", lower::MAX_UNITS)),
             last_resort(CountedRuns),
+            last_resort(CountedRecords),
         ])
         .collect()
 }
@@ -602,6 +605,7 @@ mod tests {
                 "zero-bytes",
                 "one-bytes",
                 "counted-runs",
+                "counted-records",
                 "rust-lines",
                 "rust-lengths",
                 "rust-pairs",

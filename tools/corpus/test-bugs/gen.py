@@ -4113,6 +4113,240 @@ def gen_flexbuffers(rng, size, trigger):
 
 
 # ---------------------------------------------------------------------------------------
+# X.509 CRL: x509-parser 0.13.1 (a DER certificate revocation list: a TBSCertList of
+# thousands of revoked certificate entries, each a serial, a revocation date and entry
+# extensions: reason codes and invalidity dates)
+
+
+def der(tag, body):
+    n = len(body)
+    if n < 0x80:
+        head = bytes([n])
+    else:
+        nb = (n.bit_length() + 7) // 8
+        head = bytes([0x80 | nb]) + n.to_bytes(nb, "big")
+    return bytes([tag]) + head + body
+
+
+def der_seq(*parts):
+    return der(0x30, b"".join(parts))
+
+
+def der_oid(dotted):
+    arcs = [int(a) for a in dotted.split(".")]
+    out = bytearray([arcs[0] * 40 + arcs[1]])
+    for a in arcs[2:]:
+        enc = [a & 0x7F]
+        a >>= 7
+        while a:
+            enc.append(0x80 | (a & 0x7F))
+            a >>= 7
+        out += bytes(reversed(enc))
+    return der(0x06, bytes(out))
+
+
+def der_int(n):
+    return der(0x02, n.to_bytes(max(1, (n.bit_length() + 8) // 8), "big"))
+
+
+def der_utctime(y, mo, d, h, mi, s):
+    return der(0x17, f"{y % 100:02d}{mo:02d}{d:02d}{h:02d}{mi:02d}{s:02d}Z".encode())
+
+
+def der_gentime(y, mo, d, h, mi, s):
+    return der(0x18, f"{y:04d}{mo:02d}{d:02d}{h:02d}{mi:02d}{s:02d}Z".encode())
+
+
+def der_name(pairs):
+    oids = {"C": "2.5.4.6", "O": "2.5.4.10", "OU": "2.5.4.11", "CN": "2.5.4.3"}
+    rdns = []
+    for k, v in pairs:
+        tag = 0x13 if k == "C" else 0x0C   # PrintableString, UTF8String
+        rdns.append(der(0x31, der_seq(der_oid(oids[k]), der(tag, v.encode()))))
+    return der_seq(*rdns)
+
+
+def der_ext(oid, value, critical=False):
+    parts = [der_oid(oid)]
+    if critical:
+        parts.append(der(0x01, b"\xff"))
+    parts.append(der(0x04, value))
+    return der_seq(*parts)
+
+
+CRL_REASONS = (1, 1, 1, 3, 4, 4, 5, 5, 5, 9)   # key compromise, affiliation changed, superseded,
+#                                                 cessation of operation, privilege withdrawn
+
+
+def crl_date(rng, lo=2019, hi=2024):
+    return (rng.randint(lo, hi), rng.randint(1, 12), rng.randint(1, 28),
+            rng.randint(0, 23), rng.randint(0, 59), rng.randint(0, 59))
+
+
+def crl_entry(rng, middle=None):
+    """One revoked certificate: serial, revocation date (UTCTime), reason code and, for key
+    compromises, an invalidity date (GeneralizedTime, up to 20 days before the revocation).
+    `middle` (True: the trigger, False: its harmless twin) makes it a key compromise revoked
+    in 2019 whose invalidity date has the year typed as 1019 (True) or 2019 (False)."""
+    serial = rng.getrandbits(127) | (1 << 120)
+    revoked = crl_date(rng)
+    reason = rng.choice(CRL_REASONS)
+    if middle is not None:
+        revoked, reason = (2019,) + revoked[1:], 1
+    exts = [der_ext("2.5.29.21", der(0x0A, bytes([reason])))]
+    if reason == 1:
+        y, mo, d, h, mi, s = revoked
+        d = max(1, d - rng.randint(0, 20))
+        exts.append(der_ext("2.5.29.24", der_gentime(y - 1000 if middle else y, mo, d, h, mi, s)))
+    return der_seq(der_int(serial), der_utctime(*revoked), der_seq(*exts))
+
+
+def gen_crl(rng, size, trigger):
+    sha256_rsa = der_seq(der_oid("1.2.840.113549.1.1.11"), der(0x05, b""))
+    issuer = der_name([("C", "PT"), ("O", "Example Trust Services"),
+                       ("OU", "Issuing CA operations"), ("CN", "Example Issuing CA G3")])
+    n = max(8, size // 57)
+    mid = n // 2
+    entries = [crl_entry(rng, trigger if i == mid else None) for i in range(n)]
+    akid = der_ext("2.5.29.35", der_seq(der(0x80, bytes(rng.getrandbits(8) for _ in range(20)))))
+    crl_number = der_ext("2.5.29.20", der_int(4000 + rng.randint(0, 999)))
+    tbs = der_seq(der_int(1), sha256_rsa, issuer,
+                  der_utctime(2024, 11, 26, 6, 0, 0), der_utctime(2024, 12, 3, 6, 0, 0),
+                  der_seq(*entries), der(0xA0, der_seq(akid, crl_number)))
+    signature = der(0x03, b"\x00" + bytes(rng.getrandbits(8) for _ in range(256)))
+    return der_seq(tbs, sha256_rsa, signature)
+
+
+# ---------------------------------------------------------------------------------------
+
+# ---------------------------------------------------------------------------------------
+# INI: rust-ini 0.15.3 (the settings of a desktop application: sections of keys, `;` and `#`
+# comment lines, quoted values, `\t`/`\n` escapes and `\xHHHH` code-point escapes)
+
+INI_GLYPHS = ("2708", "2601", "2602", "2603", "2614", "2615", "263A", "2691", "26A1", "2709",
+              "270E", "2712", "2744", "00E9", "00F1", "00FC", "03A9", "20AC", "2192", "2605")
+
+
+def ini_section(rng, n, icon=None):
+    w, v = word(rng), word(rng)
+    lines = [f"; {words(rng, 3, 10).capitalize()}.", f"[{w}.{v}.{n}]"]
+    for _ in range(rng.randint(4, 12)):
+        key = f"{word(rng)}_{word(rng)}"
+        kind = rng.randrange(9)
+        if kind == 0:
+            val = str(rng.randint(0, 65535))
+        elif kind == 1:
+            val = rng.choice(("true", "false", "yes", "no", "on", "off"))
+        elif kind == 2:
+            val = f"\"{words(rng, 2, 8)}\""
+        elif kind == 3:
+            val = f"https://{word(rng)}.example.org/{word(rng)}/{rng.randint(1, 999)}?lang=en"
+        elif kind == 4:
+            val = f"{words(rng, 1, 4)}\\t{words(rng, 1, 3)}"
+        elif kind == 5:
+            val = f"'{words(rng, 1, 5)}\\n{words(rng, 1, 5)}'"
+        elif kind == 6:
+            val = f"{rng.choice(FIRST)} {rng.choice(LAST)} <{word(rng)}@example.org>"
+        elif kind == 7:
+            val = f"{rng.randint(0, 99)}.{rng.randint(0, 999):03d}"
+        else:
+            val = f"{words(rng, 1, 3).title()} \\x{rng.choice(INI_GLYPHS)}"
+        lines.append(f"{key} = {val}")
+    if icon is not None:
+        lines.append(f"toolbar_icon = {icon}")
+    elif rng.random() < 0.3:
+        lines.append(f"toolbar_icon = \\x{rng.choice(INI_GLYPHS)}")
+    if rng.random() < 0.25:
+        lines.append(f"# {words(rng, 2, 8)}")
+    return "\n".join(lines) + "\n\n"
+
+
+def gen_ini(rng, size, trigger):
+    head = ("; Settings of the desktop client, written by the preferences dialog.\n"
+            "; Values may use \\t, \\n and \\xHHHH (a Unicode code point) escapes.\n"
+            "version = 7\nprofile = default\n\n")
+    sections = fill(rng, size - len(head), ini_section)
+    mid = len(sections) // 2
+    # A toolbar icon given as the UTF-16 surrogate pair of U+1F680 (a rocket), `\xD83D\xDE80`,
+    # where the other icons are code points of the Basic Multilingual Plane: the first half
+    # is not a char, and the parser unwraps `char::from_u32`. The harmless twin is an
+    # airplane and its emoji variation selector, `\x2708\xFE0F`.
+    sections[mid] = ini_section(random.Random(37), mid,
+                                icon="\\xD83D\\xDE80" if trigger else "\\x2708\\xFE0F")
+    return (head + "".join(sections)).encode()
+
+
+# ---------------------------------------------------------------------------------------
+# JavaScript: Boa 0.10.0 (a bundle of utility modules: function declarations, var/let/const,
+# objects, arrays, loops, switches, try/catch, arrow functions, tables of BigInt flags)
+
+JS_FLAGS = ("read", "write", "exec", "list", "share", "admin", "audit", "upload", "download",
+            "purge", "archive", "restore", "invite", "billing", "support", "owner")
+
+
+def js_name(rng, n):
+    return f"{word(rng)}{word(rng).title()}{n}"
+
+
+def js_function(rng, n):
+    f, a, b = js_name(rng, n), word(rng), word(rng)
+    lines = [f"/**", f" * {words(rng, 4, 12).capitalize()}.", f" * @param {{Array}} {a}s", " */",
+             f"function {f}({a}s, opts) {{", "  var total = 0;",
+             f"  for (var i = 0; i < {a}s.length; i++) {{", f"    var {a} = {a}s[i];",
+             f"    if ({a}.{b} > {rng.randint(1, 99)} && !opts.{word(rng)}) {{",
+             f"      total += {a}.{word(rng)} * {rng.randint(2, 9)};", "    } else {",
+             f"      total -= {rng.randint(1, 5)};", "    }", "  }"]
+    kind = rng.randrange(4)
+    if kind == 0:
+        lines += ["  switch (opts.mode) {", f"    case \"{word(rng)}\":", "      total = total * 2;",
+                  "      break;", f"    case \"{word(rng)}\":", "      total = Math.floor(total / 3);",
+                  "      break;", "    default:", "      total = Math.round(total);", "  }"]
+    elif kind == 1:
+        lines += ["  try {", f"    total = opts.{word(rng)}(total, '{words(rng, 1, 3)}');",
+                  "  } catch (err) {", f"    console.warn(\"{words(rng, 2, 6)}: \" + err.message);",
+                  "  }"]
+    elif kind == 2:
+        lines += [f"  var names = {a}s.map(function (x) {{ return x.{word(rng)}; }}).filter(function (s) {{ return typeof s === \"string\"; }});",
+                  "  while (names.length > 0 && total < 1000) {", "    total += names.pop().length;", "  }"]
+    else:
+        lines += [f"  var seen = new Map();", f"  {a}s.forEach(function (x) {{",
+                  f"    seen.set(x.{word(rng)}, (seen.get(x.{word(rng)}) || 0) + 1);", "  });",
+                  "  total = total > 0 ? total + seen.size : -seen.size;"]
+    lines += ["  return total;", "}", ""]
+    return "\n".join(lines) + "\n"
+
+
+def js_table(rng, n, flags=None):
+    name = f"{word(rng).upper()}_{word(rng).upper()}_{n}"
+    if flags is None:
+        keys = rng.sample(JS_FLAGS, rng.randint(3, 8))
+        flags = [(k, f"0x{1 << rng.randrange(0, 48):X}n") for k in keys]
+    lines = [f"// Permission bits of the {words(rng, 1, 3)} service (64-bit, as BigInt).",
+             f"const {name} = {{"]
+    lines += [f"  {k}: {v}," for k, v in flags]
+    lines += ["};", "", f"const {name}_LABELS = [" + ", ".join(f"\"{words(rng, 1, 2)}\"" for _ in range(rng.randint(2, 5))) + "];",
+              f"let {name.lower()}_default = {{ id: {rng.randint(1, 9999)}, name: '{words(rng, 1, 3)}', tags: [\"{word(rng)}\", \"{word(rng)}\"], active: {rng.choice(('true', 'false'))} }};",
+              f"const pick{n} = (o, k) => o[k] !== undefined ? o[k] : null;", ""]
+    return "\n".join(lines) + "\n"
+
+
+def js_piece(rng, n):
+    return js_table(rng, n) if rng.random() < 0.3 else js_function(rng, n)
+
+
+def gen_js(rng, size, trigger):
+    head = "// Utility bundle, generated from src/util/*.js.\n\"use strict\";\n\n"
+    pieces = fill(rng, size - len(head), js_piece)
+    mid = len(pieces) // 2
+    # A table of BigInt flags with one hex literal whose digits are missing, `0xn` (the
+    # template that wrote it had an empty mask): the lexer takes no hex digits, then the `n`
+    # suffix, and unwraps the BigInt conversion of the empty digit string. The harmless twin
+    # has its digits, `0x80n`.
+    flags = [("read", "0x1n"), ("write", "0x2n"), ("share", "0x10n"),
+             ("audit", "0xn" if trigger else "0x80n"), ("billing", "0x400n")]
+    pieces[mid] = js_table(random.Random(41), mid, flags=flags)
+    return (head + "".join(pieces)).encode()
+
 
 CASES = {
     # full_moon 1.1.0 (luau): an interpolated string with an empty `{}` gives the
@@ -4305,6 +4539,21 @@ CASES = {
     # slices `self.address..self.address + self.length()` and the addition overflows
     # (src/reader/mod.rs:369, google/flatbuffers#8924, listed with get_blob and get_key).
     "flexbuffers-string-length-overflow": ("big.flexbuf", gen_flexbuffers),
+    # x509-parser 0.13.1: a CRL entry's invalidity date (a GeneralizedTime) before 1900 (here
+    # the year 1019, a typo for 2019): `ASN1Time::to_rfc2822` unwraps the time crate's
+    # formatting error, which RFC 2822 has for years before 1900 (src/time.rs:49; the fix,
+    # "Fix panic in ASN1Time::to_rfc2822() when year is less than 1900", is in 0.13.2).
+    "x509-crl-invalidity-date-year": ("big.crl", gen_crl),
+    # rust-ini 0.15.3: a `\xHHHH` escape whose code point is a UTF-16 surrogate (here the
+    # first half of a surrogate pair, `\xD83D`): `parse_str_until` pushes
+    # `char::from_u32(c).unwrap()` (src/ini.rs:1114, zonyitoo/rust-ini#75; 0.16.0 returns
+    # an "unknown character in \xHH form" error).
+    "rust-ini-surrogate-escape": ("big.ini", gen_ini),
+    # Boa 0.10.0: a hex BigInt literal with no digits, `0xn`: the number lexer takes no hex
+    # digits, sees the `n` suffix, and `BigInt::from_string_radix("", 16)` is unwrapped with
+    # `expect("Could not convert to BigInt")` (src/syntax/lexer/number.rs:291,
+    # boa-dev/boa#772).
+    "boa-empty-hex-bigint": ("big.js", gen_js),
 }
 
 
