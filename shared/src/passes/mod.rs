@@ -10,6 +10,7 @@ pub mod chunks;
 pub mod counted;
 pub mod cuts;
 pub mod delete;
+pub mod der;
 mod focus_files;
 pub mod integers;
 pub mod lower;
@@ -391,6 +392,17 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
             "varint-bytes",
             varints::MAX_BYTES,
         )),
+        Box::new(Delete::new(
+            der::Der::constructed(),
+            "der-constructed",
+            usize::MAX,
+        )),
+        Box::new(Delete::new(
+            der::Der::primitive(),
+            "der-primitive",
+            usize::MAX,
+        )),
+        Box::new(Delete::new(der::Der::bytes(), "der-bytes", der::MAX_BYTES)),
         Box::new(Ends::default()),
         Box::new(OffsetCuts),
         Box::new(ChunkPayloads::default()),
