@@ -62,6 +62,32 @@ pub fn delete_units<T: Clone + PartialEq>(spans: &[Span], ranges: &[(usize, usiz
     set
 }
 
+/// `case` with the units `ranges` (of `spans`) deleted by writing each file they
+/// are in again: `write(text, gone)` gives the file without the units `gone` (their
+/// `(start, end)`), its lengths and counts made true again, or `None` when it does
+/// not read the file (which then stays as it is). For segmenters that read a file's
+/// structure as a tree ([`super::varints`], [`super::der`]).
+pub fn rewrite_cut<C: Case<Item = u8>>(
+    case: &C,
+    spans: &[Span],
+    ranges: &[(usize, usize)],
+    write: impl Fn(&[u8], &std::collections::HashSet<(usize, usize)>) -> Option<Vec<u8>>,
+) -> C {
+    let cuts = delete_units::<u8>(spans, ranges);
+    let mut set = EditSet::new();
+    for seq in cuts.seqs() {
+        let text = case.seq(seq);
+        let gone = chosen(spans, ranges)
+            .filter(|s| s.seq == seq)
+            .map(|s| (s.start, s.end))
+            .collect();
+        if let Some(out) = write(text, &gone) {
+            set.push(Edit::replace(seq, 0, text.len(), out));
+        }
+    }
+    case.apply(&set)
+}
+
 /// Every item is a unit (bytes of a file, elements of a list).
 #[derive(Clone)]
 pub struct Items;

@@ -22,9 +22,8 @@
 use std::collections::HashSet;
 
 use super::chunks::is_binary;
-use super::units::{chosen, delete_units, Segmenter, Span};
+use super::units::{rewrite_cut, Segmenter, Span};
 use crate::case::Case;
-use crate::edit::{Edit, EditSet};
 
 /// The chain of frames starts within this many bytes of the start (a magic number,
 /// a version).
@@ -416,21 +415,10 @@ impl<C: Case<Item = u8>> Segmenter<C> for Varints {
     }
 
     fn cut(&self, case: &C, spans: &[Span], ranges: &[(usize, usize)]) -> C {
-        let cuts = delete_units::<u8>(spans, ranges);
-        let mut set = EditSet::new();
-        for seq in cuts.seqs() {
-            let text = case.seq(seq);
+        rewrite_cut(case, spans, ranges, |text, gone| {
             let tree = Tree::read(text);
-            if tree.is_empty() {
-                continue;
-            }
-            let gone: HashSet<(usize, usize)> = chosen(spans, ranges)
-                .filter(|s| s.seq == seq)
-                .map(|s| (s.start, s.end))
-                .collect();
-            set.push(Edit::replace(seq, 0, text.len(), tree.write(text, &gone)));
-        }
-        case.apply(&set)
+            (!tree.is_empty()).then(|| tree.write(text, gone))
+        })
     }
 }
 
