@@ -21,7 +21,7 @@
 use std::collections::HashSet;
 
 use super::chunks::is_binary;
-use super::units::{rewrite_cut, Segmenter, Span};
+use super::units::{file_spans, rewrite_cut, Segmenter, Span};
 use crate::case::Case;
 
 /// A file's tree has at least this many constructed values.
@@ -259,20 +259,12 @@ impl<C: Case<Item = u8>> Segmenter<C> for Der {
     }
 
     fn segment(&self, case: &C) -> Vec<Span> {
-        let mut out = Vec::new();
-        for seq in 0..case.seq_count() {
-            let text = case.seq(seq);
-            if case.is_syntax(seq) || (self.units == Units::Bytes && text.len() > MAX_BYTES) {
-                continue;
+        file_spans(case, |text| {
+            if self.units == Units::Bytes && text.len() > MAX_BYTES {
+                return Vec::new();
             }
-            let units = Tree::read(text).units(self.units);
-            out.extend(
-                units
-                    .into_iter()
-                    .map(|(start, end)| Span { seq, start, end }),
-            );
-        }
-        out
+            Tree::read(text).units(self.units)
+        })
     }
 
     fn cut(&self, case: &C, spans: &[Span], ranges: &[(usize, usize)]) -> C {

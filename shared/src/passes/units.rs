@@ -62,6 +62,25 @@ pub fn delete_units<T: Clone + PartialEq>(spans: &[Span], ranges: &[(usize, usiz
     set
 }
 
+/// The units `units(text)` gives for each file of `case` that is not source code,
+/// as spans in file order. For segmenters that read a file's structure as a tree
+/// ([`super::varints`], [`super::der`]); `units` gives none for a file it does not
+/// read.
+pub fn file_spans<C: Case<Item = u8>>(
+    case: &C,
+    units: impl Fn(&[u8]) -> Vec<(usize, usize)>,
+) -> Vec<Span> {
+    (0..case.seq_count())
+        .filter(|&seq| !case.is_syntax(seq))
+        .flat_map(|seq| {
+            let found = units(case.seq(seq));
+            found
+                .into_iter()
+                .map(move |(start, end)| Span { seq, start, end })
+        })
+        .collect()
+}
+
 /// `case` with the units `ranges` (of `spans`) deleted by writing each file they
 /// are in again: `write(text, gone)` gives the file without the units `gone` (their
 /// `(start, end)`), its lengths and counts made true again, or `None` when it does

@@ -22,7 +22,7 @@
 use std::collections::HashSet;
 
 use super::chunks::is_binary;
-use super::units::{rewrite_cut, Segmenter, Span};
+use super::units::{file_spans, rewrite_cut, Segmenter, Span};
 use crate::case::Case;
 
 /// The chain of frames starts within this many bytes of the start (a magic number,
@@ -397,21 +397,12 @@ impl<C: Case<Item = u8>> Segmenter<C> for Varints {
     }
 
     fn segment(&self, case: &C) -> Vec<Span> {
-        let mut out = Vec::new();
-        for seq in 0..case.seq_count() {
-            let text = case.seq(seq);
-            if case.is_syntax(seq) || (self.units == Units::Bytes && text.len() > MAX_BYTES) {
-                continue;
+        file_spans(case, |text| {
+            if self.units == Units::Bytes && text.len() > MAX_BYTES {
+                return Vec::new();
             }
-            let tree = Tree::read(text);
-            let units = tree.units(text.len(), self.units);
-            out.extend(
-                units
-                    .into_iter()
-                    .map(|(start, end)| Span { seq, start, end }),
-            );
-        }
-        out
+            Tree::read(text).units(text.len(), self.units)
+        })
     }
 
     fn cut(&self, case: &C, spans: &[Span], ranges: &[(usize, usize)]) -> C {
