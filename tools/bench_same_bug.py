@@ -31,10 +31,12 @@ RUSTC_ICE=0 --no-cache --json and a wall-clock limit (--timeout, 600 s):
 Each --ice result is checked again independently: the file result with the case's rustc
 command (`--crate-name` of the original), the crate result (`NAME.min/`, moved aside per
 run) with `cargo check`/`cargo build`; it must exit 101 with the `ice:` substring.
-With --minimal, the last --ice file result is also checked for 1-minimality by
+With --minimal, the last --ice result is also checked for 1-minimality by
 tools/check_minimal.py with the script check above (`--first-per-kind`, --minimal-jobs
 checks at once): a "1-min" column ("yes", or the kinds of interesting neighbours:
-byte, tokens, line, pair, pair ends, replace) and the neighbours run.
+byte, tokens, line, pair, pair ends, replace) and the neighbours run. A crate's
+result is checked as its one `.rs` file under the file case's rustc command (the
+crate results are one file that shows the ICE under plain rustc).
 Sizes are non-whitespace bytes (all `.rs` files of a crate). Prints a Markdown table and
 a summary per input kind; --out saves every row as JSON (rewritten after each case).
 
@@ -370,10 +372,15 @@ def run_case(cm, ice_file, kind, a, base, script_rows):
         print(f"  --ice -j {j}: exit {rec['exit']}, {rec.get('nonws')} B, {rec.get('predicate_runs')} checks, "
               f"{rec['seconds']} s, same ICE {rec['same_ice']}", file=sys.stderr, flush=True)
     last = row.get(f"ice_j{a.jobs_list[-1]}", {})
-    if a.minimal and kind == "file" and last.get("same_ice"):
+    # A crate's result is one .rs file that shows the ICE under plain rustc (the
+    # tool's one-file command): its neighbours are checked as a file case's are.
+    one = [last["path"]] if kind == "file" else rs_files(last["path"]) if "path" in last else []
+    if a.minimal and last.get("same_ice") and len(one) != 1:
+        row["minimal"] = {"minimal": None, "error": f"{len(one)} .rs files in the result"}
+    elif a.minimal and last.get("same_ice"):
         script = os.path.join(work, "check.sh")
         write_script(script, c, name)
-        row["minimal"] = check_minimal(last["path"], script, a.minimal_jobs)
+        row["minimal"] = check_minimal(one[0], script, a.minimal_jobs)
         m = row["minimal"]
         print(f"  1-minimal: {m.get('minimal')} {m.get('kinds', '')} ({m.get('checked')} of {m.get('neighbours')} run, "
               f"{m.get('seconds')} s)", file=sys.stderr, flush=True)

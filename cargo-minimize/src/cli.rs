@@ -143,9 +143,10 @@ pub(crate) struct Args {
     #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub(crate) jobs: Option<u32>,
 
-    /// Time limit of one check, in seconds
-    #[arg(long, value_name = "SECS", default_value_t = 60.0, value_parser = positive_seconds)]
-    pub(crate) timeout: f64,
+    /// Time limit of one check, in seconds. Default: learned from the checks of the
+    /// original, 10 times the slowest, at least 2 and at most 60 (with --hang: 60)
+    #[arg(long, value_name = "SECS", value_parser = positive_seconds)]
+    pub(crate) timeout: Option<f64>,
 
     /// The bug is a hang: a check that exceeds --timeout is the interesting outcome
     #[arg(long)]

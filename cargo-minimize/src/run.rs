@@ -118,7 +118,10 @@ fn spec_from(args: &Args) -> Result<JobSpec> {
     }
     let mut spec = JobSpec::new(target);
     spec.extra = args.extra.iter().map(OsString::from).collect();
-    spec.timeout = Duration::from_secs_f64(args.timeout);
+    if let Some(secs) = args.timeout {
+        spec.timeout = Duration::from_secs_f64(secs);
+        spec.learn_timeout = false;
+    }
     spec.hang = args.hang;
     spec.keep_parsing = args.keep_parsing;
     spec.original_runs = args.original_runs as usize;

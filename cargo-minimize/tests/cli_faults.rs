@@ -140,6 +140,57 @@ fn hangs_are_killed_and_can_be_the_bug() {
     assert!(start.elapsed().as_secs() < 60);
 }
 
+/// Without `--timeout`, the limit of a check is learned from the original's checks
+/// (10 x the slowest, at least 2 s): candidates that hang are stopped after 2 s,
+/// not after the 60 s cap, and count as not showing the bug. With `--timeout`, the
+/// limit is the one given.
+#[test]
+fn the_time_limit_is_learned_from_the_original() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "in.txt", "one\ntwo\nKEEP\nBUG\n");
+    // Without KEEP, the check hangs; with it, BUG is the bug.
+    script(
+        dir.path(),
+        "check.sh",
+        r#"if ! grep -q KEEP "$1"; then sleep 100 & sleep 100; fi; grep -q BUG "$1""#,
+    );
+    let start = std::time::Instant::now();
+    let o = run(
+        dir.path(),
+        &["--script", "./check.sh", "in.txt", "-j", "2", "--no-cache"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("time limit of a check: 2.0 s (10 x the original's slowest"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("in.min.txt")).unwrap(),
+        "KEEPBUG"
+    );
+    // Each hanging candidate cost 2 s, not the 60 s cap.
+    assert!(start.elapsed().as_secs() < 50, "{:?}", start.elapsed());
+    script(dir.path(), "quick.sh", r#"grep -q BUG "$1""#);
+    let o = run(
+        dir.path(),
+        &[
+            "--script",
+            "./quick.sh",
+            "in.txt",
+            "--timeout",
+            "5",
+            "--no-cache",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        !stderr(&o).contains("time limit of a check"),
+        "{}",
+        stderr(&o)
+    );
+}
+
 /// A compiler that hangs is a bug too: `--ice --hang` keeps what makes rustc run
 /// out of time (a constant that never finishes evaluating); without `--hang`, the
 /// original timing out is said as such, and a time limit of 0 is refused.

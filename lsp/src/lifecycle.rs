@@ -71,7 +71,10 @@ fn job_spec(s: &Server, request: &Minimize, job: u64) -> Result<(JobSpec, Subjec
         .iter()
         .map(|(k, v)| (OsString::from(k), OsString::from(v)))
         .collect();
-    spec.timeout = Duration::from_secs_f64(st.timeout.max(0.01));
+    if let Some(secs) = st.timeout {
+        spec.timeout = Duration::from_secs_f64(secs.max(0.01));
+        spec.learn_timeout = false;
+    }
     // For the bug report actions.
     spec.report = true;
     if st.jobs > 0 {

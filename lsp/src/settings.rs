@@ -11,12 +11,13 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 /// What the user can set.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct Settings {
     /// Parallel jobs (0: all cores).
     pub(crate) jobs: usize,
-    /// Time limit of one check, in seconds.
-    pub(crate) timeout: f64,
+    /// Time limit of one check, in seconds; `None`: learned from the checks of the
+    /// original (at most 60 s).
+    pub(crate) timeout: Option<f64>,
     /// Extra rustc flags (a single file).
     pub(crate) rustc_flags: Vec<String>,
     /// Extra cargo arguments (a crate or a test).
@@ -28,20 +29,6 @@ pub(crate) struct Settings {
     pub(crate) cache_dir: Option<String>,
     /// Which tool's crash the code actions minimize (`rustc`, `clippy`, `rustdoc`).
     pub(crate) tool: minimize_engine::predicate::Tool,
-}
-
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings {
-            jobs: 0,
-            timeout: 60.0,
-            rustc_flags: Vec::new(),
-            cargo_flags: Vec::new(),
-            env: BTreeMap::new(),
-            cache_dir: None,
-            tool: Default::default(),
-        }
-    }
 }
 
 /// `v` as a `T`, or the field's default when it is `null`.
@@ -73,7 +60,7 @@ impl Settings {
                 "jobs" => s.jobs = field(k, v, d.jobs)?,
                 "timeout" => {
                     s.timeout = field(k, v, d.timeout)?;
-                    if !(s.timeout > 0.0 && s.timeout.is_finite()) {
+                    if s.timeout.is_some_and(|t| !(t > 0.0 && t.is_finite())) {
                         return Err(format!(
                             "invalid settings: `timeout`: {v} is not a positive number of seconds"
                         ));
@@ -105,9 +92,9 @@ mod tests {
         let s = from(json!({"cargoMinimize": {"jobs": 3, "env": {"A": "1"}}})).unwrap();
         assert_eq!(s.jobs, 3);
         assert_eq!(s.env["A"], "1");
-        assert_eq!(s.timeout, 60.0);
+        assert_eq!(s.timeout, None);
         let s = from(json!({"timeout": 5, "rustcFlags": ["-Zvalidate-mir"]})).unwrap();
-        assert_eq!(s.timeout, 5.0);
+        assert_eq!(s.timeout, Some(5.0));
         assert_eq!(s.rustc_flags, ["-Zvalidate-mir"]);
         assert_eq!(from(Value::Null).unwrap(), Settings::default());
         assert!(from(json!({"jobs": "many"})).is_err());
@@ -134,7 +121,7 @@ mod tests {
         let s = init.merged(&json!({"cargoMinimize": {"jobs": 1}})).unwrap();
         assert_eq!(
             (s.jobs, s.timeout, s.cache_dir.as_deref()),
-            (1, 9.0, Some("/c"))
+            (1, Some(9.0), Some("/c"))
         );
         assert_eq!(s.env["A"], "1");
         // `null` resets one field; an error changes nothing.

@@ -137,7 +137,7 @@ function settings(): Settings {
   return {
     serverPath: c.get<string>('server.path', '') || 'cargo-minimize',
     jobs: c.get<number>('jobs', 0),
-    timeout: c.get<number>('timeout', 60),
+    timeout: c.get<number | null>('timeout', null),
     rustcFlags: c.get<string[]>('rustcFlags', []),
     cargoFlags: c.get<string[]>('cargoFlags', []),
     env: c.get<Record<string, string>>('env', {}),

@@ -7,7 +7,8 @@
 export interface Settings {
   serverPath: string;
   jobs: number;
-  timeout: number;
+  /** Seconds; `null` (or not positive): learned by the server from the original's checks. */
+  timeout: number | null;
   rustcFlags: string[];
   cargoFlags: string[];
   env: Record<string, string>;
@@ -18,7 +19,7 @@ export interface Settings {
 export function serverOptions(s: Settings): Record<string, unknown> {
   return {
     jobs: Math.max(0, Math.floor(s.jobs)),
-    timeout: s.timeout > 0 ? s.timeout : 60,
+    timeout: s.timeout !== null && s.timeout > 0 ? s.timeout : null,
     rustcFlags: s.rustcFlags,
     cargoFlags: s.cargoFlags,
     env: s.env,

@@ -53,9 +53,14 @@ impl VerdictCache {
         self.mem.contains_key(key)
     }
 
-    /// Records a verdict in memory and on disk.
+    /// Records a verdict in memory, and on disk unless it is a timeout: that
+    /// depends on the machine's load and on the limit of a check, which may be
+    /// learned anew by the next run (`predicate/limit.rs`).
     pub fn put(&mut self, key: Key, v: Verdict) {
         self.mem.insert(key, v);
+        if v == Verdict::Timeout {
+            return;
+        }
         if let Some(disk) = &self.disk {
             if let Err(e) = disk.put(&key, v) {
                 self.warnings

@@ -125,8 +125,12 @@ pub struct JobSpec {
     pub extra: Vec<OsString>,
     /// Extra environment for every check.
     pub env: Vec<(OsString, OsString)>,
-    /// Time limit of one check.
+    /// Time limit of one check: fixed, or the most a learned one may be.
     pub timeout: Duration,
+    /// Learn the limit of a check from the checks of the original (10 times the
+    /// slowest, at least 2 s, at most `timeout`: [`crate::predicate::limit`]).
+    /// Never with `hang`, where a timeout is the bug.
+    pub learn_timeout: bool,
     /// A timeout is the bug.
     pub hang: bool,
     /// With `--ice`, only candidates without a syntax error the original did not
@@ -165,6 +169,7 @@ impl JobSpec {
             extra: Vec::new(),
             env: Vec::new(),
             timeout: Duration::from_secs(60),
+            learn_timeout: true,
             hang: false,
             keep_parsing: false,
             mode: MatchMode::Same,

@@ -185,6 +185,20 @@ impl Job {
                 Check::Script(_) => {}
             }
         }
+        if self.spec.learn_timeout && !self.spec.hang {
+            if let Some((limit, slowest)) =
+                (self.check.predicate().time_limit()).and_then(|l| l.learn())
+            {
+                observer.on_event(&Event::Note(&format!(
+                    "time limit of a check: {:.1} s ({} x the original's slowest, {:.3} s, at least {} s and at most {} s; --timeout fixes it)",
+                    limit.as_secs_f64(),
+                    crate::predicate::limit::LEARNED_FACTOR,
+                    slowest.as_secs_f64(),
+                    crate::predicate::limit::LEARNED_FLOOR.as_secs(),
+                    self.spec.timeout.as_secs_f64(),
+                )));
+            }
+        }
         let sig = first.signature.clone();
         self.first = Some(first);
         Ok(sig)

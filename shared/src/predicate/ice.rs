@@ -113,6 +113,8 @@ pub struct IcePredicate {
     /// manifest the job put in place of the original's), so that a case holding
     /// the same file still wins.
     overlay: Vec<(PathBuf, Vec<u8>)>,
+    /// The limit of a check: `config.timeout` until learned (see [`super::limit`]).
+    limit: super::TimeLimit,
 }
 
 impl IcePredicate {
@@ -144,6 +146,7 @@ impl IcePredicate {
             Compile::Rustc { .. } => (None, Default::default(), Default::default()),
         };
         IcePredicate {
+            limit: super::TimeLimit::new(config.timeout),
             config,
             copies: source,
             expected: None,
@@ -351,7 +354,7 @@ impl IcePredicate {
             command = command.env("CARGO_TARGET_DIR", &target);
         }
         let limits = RunLimits {
-            timeout: self.config.timeout,
+            timeout: self.limit.get(),
             max_output: 1 << 20,
         };
         let command = command.temp_dir(env.temp_dir());
@@ -359,6 +362,7 @@ impl IcePredicate {
             Err(ExecError::Cancelled) => return Err(PredicateError::Cancelled),
             r => r?,
         };
+        self.limit.observe(finished.elapsed);
         if let Compile::Cargo { .. } = self.config.compile {
             self.seed.offer(&target);
         }
@@ -393,6 +397,10 @@ impl IcePredicate {
 }
 
 impl Predicate<TestCase> for IcePredicate {
+    fn time_limit(&self) -> Option<&super::TimeLimit> {
+        Some(&self.limit)
+    }
+
     fn focus(&self) -> super::Focus {
         self.focus.clone()
     }

@@ -134,6 +134,8 @@ pub struct MiscompilePredicate {
     /// A crate: what each worker copies, and which copies exist.
     copies: Option<super::materialize::CrateCopies>,
     cargo: super::toolchain::Cargo,
+    /// The limit of a check: `config.timeout` until learned (see [`super::limit`]).
+    limit: super::TimeLimit,
 }
 
 /// The overflow checks and debug assertions of both cargo profiles, off.
@@ -161,6 +163,7 @@ impl MiscompilePredicate {
             Build::Rustc { .. } => (None, Default::default()),
         };
         MiscompilePredicate {
+            limit: super::TimeLimit::new(config.timeout),
             config,
             expected: None,
             version: OnceLock::new(),
@@ -255,12 +258,16 @@ impl MiscompilePredicate {
         let dir = self.materialize(case, env)?;
         let run = |spec: CommandSpec| -> Result<Finished, PredicateError> {
             let limits = RunLimits {
-                timeout: self.config.timeout,
+                timeout: self.limit.get(),
                 max_output: 1 << 20,
             };
             match exec::run(&spec.temp_dir(env.temp_dir()), &limits, env.cancel) {
                 Err(ExecError::Cancelled) => Err(PredicateError::Cancelled),
-                r => Ok(r?),
+                r => {
+                    let done = r?;
+                    self.limit.observe(done.elapsed);
+                    Ok(done)
+                }
             }
         };
         let mut commands = Vec::new();
@@ -468,6 +475,10 @@ fn push_line(s: &mut String, line: &str) {
 }
 
 impl Predicate<TestCase> for MiscompilePredicate {
+    fn time_limit(&self) -> Option<&super::TimeLimit> {
+        Some(&self.limit)
+    }
+
     fn fingerprint(&self) -> Vec<u8> {
         let mut h = Sha256::new();
         h.update(b"miscompile-v1\0");

@@ -4,6 +4,7 @@
 mod crate_copy;
 mod focus;
 pub mod ice;
+pub mod limit;
 mod materialize;
 pub mod miscompile;
 mod script;
@@ -23,6 +24,7 @@ pub(crate) use crate_copy::dependency_tables;
 pub use crate_copy::CrateSource;
 pub use focus::{focus_from_stderr, focus_of_output};
 pub use ice::{Compile, IceConfig, IcePredicate, Probe, Settings, Tool};
+pub use limit::TimeLimit;
 pub use miscompile::{MiscompileConfig, MiscompilePredicate, WrongCodeGuard};
 pub use script::{ScriptConfig, ScriptPredicate};
 pub use signature::{ice_signature, test_failure_signature, MatchMode, Signature};
@@ -87,6 +89,11 @@ pub trait Predicate<C>: Sync {
     /// spans of its errors), for `rust-focus`. Empty when unknown.
     fn focus(&self) -> Focus {
         Focus::default()
+    }
+    /// The time limit of a check, when the predicate runs a process under one
+    /// (learned from the original's checks: [`limit`]).
+    fn time_limit(&self) -> Option<&TimeLimit> {
+        None
     }
 }
 

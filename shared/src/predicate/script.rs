@@ -32,6 +32,8 @@ pub struct ScriptConfig {
 /// Runs a user script on each candidate.
 pub struct ScriptPredicate {
     config: ScriptConfig,
+    /// The limit of a check: `config.timeout` until learned (see [`super::limit`]).
+    limit: super::TimeLimit,
 }
 
 impl ScriptPredicate {
@@ -44,7 +46,10 @@ impl ScriptPredicate {
                 config.program = abs.into_os_string();
             }
         }
-        ScriptPredicate { config }
+        ScriptPredicate {
+            limit: super::TimeLimit::new(config.timeout),
+            config,
+        }
     }
 
     /// The command that tests `candidate` (for "rerun by hand" messages).
@@ -78,6 +83,10 @@ impl ScriptPredicate {
 }
 
 impl Predicate<TestCase> for ScriptPredicate {
+    fn time_limit(&self) -> Option<&super::TimeLimit> {
+        Some(&self.limit)
+    }
+
     fn fingerprint(&self) -> Vec<u8> {
         let mut h = Sha256::new();
         h.update(b"script\0");
@@ -106,7 +115,7 @@ impl Predicate<TestCase> for ScriptPredicate {
         let path = Self::materialize(case, env.scratch)?;
         let spec = self.command_for(&path, &env.scratch.join("case"));
         let limits = RunLimits {
-            timeout: self.config.timeout,
+            timeout: self.limit.get(),
             max_output: 64 << 10,
         };
         let spec = spec.temp_dir(env.temp_dir());
@@ -114,6 +123,7 @@ impl Predicate<TestCase> for ScriptPredicate {
             Err(ExecError::Cancelled) => return Err(PredicateError::Cancelled),
             r => r?,
         };
+        self.limit.observe(done.elapsed);
         Ok(if done.timed_out {
             if self.config.timeout_is_interesting {
                 Verdict::Interesting

@@ -71,6 +71,8 @@ pub struct TestPredicate {
     listed: Mutex<std::collections::BTreeSet<String>>,
     /// The toolchain's own `cargo` (see [`super::toolchain::Cargo`]).
     cargo: super::toolchain::Cargo,
+    /// The limit of a check: `config.timeout` until learned (see [`super::limit`]).
+    limit: super::TimeLimit,
 }
 
 impl TestPredicate {
@@ -98,6 +100,7 @@ impl TestPredicate {
             &config.cargo_args,
         );
         TestPredicate {
+            limit: super::TimeLimit::new(config.timeout),
             cargo,
             source,
             config,
@@ -137,7 +140,7 @@ impl TestPredicate {
                 timeout: if self.config.input.is_some() {
                     None
                 } else {
-                    self.config.timeout
+                    self.limit.get()
                 },
                 max_output: 64 << 20,
             },
@@ -147,6 +150,9 @@ impl TestPredicate {
             r => r?,
         };
         self.seed.offer(&target);
+        if self.config.input.is_none() {
+            self.limit.observe(done.elapsed);
+        }
         if done.code != Some(0) {
             return Ok(Err(TestProbe {
                 command: spec,
@@ -339,7 +345,7 @@ impl TestPredicate {
                 .env("RUST_BACKTRACE", "0")
                 .env("CARGO_MANIFEST_DIR", &dir);
             let limits = RunLimits {
-                timeout: self.config.timeout,
+                timeout: self.limit.get(),
                 max_output: 1 << 20,
             };
             let command = command.temp_dir(env.temp_dir());
@@ -347,6 +353,7 @@ impl TestPredicate {
                 Err(ExecError::Cancelled) => return Err(PredicateError::Cancelled),
                 r => r?,
             };
+            self.limit.observe(finished.elapsed);
             let out = format!(
                 "{}{}",
                 String::from_utf8_lossy(&finished.stdout),
@@ -400,6 +407,10 @@ fn strip_own_line(loc: &str, own: impl Fn(&str) -> bool) -> String {
 }
 
 impl Predicate<TestCase> for TestPredicate {
+    fn time_limit(&self) -> Option<&super::TimeLimit> {
+        Some(&self.limit)
+    }
+
     /// The test function itself (the last segment of the name filter), when the
     /// candidate is the crate's sources.
     fn focus(&self) -> super::Focus {

@@ -25,14 +25,28 @@ test('settings become the server options', () => {
   });
   assert.deepEqual(o, {
     jobs: 2,
-    timeout: 60,
+    timeout: null,
     rustcFlags: ['-Zvalidate-mir'],
     cargoFlags: [],
     env: { RUSTC_BOOTSTRAP: '1' },
     tool: 'clippy',
   });
   assert.equal('serverPath' in o, false);
+  assert.equal(serverOptions({ ...base(), timeout: 5 }).timeout, 5);
+  assert.equal(serverOptions({ ...base(), timeout: null }).timeout, null);
 });
+
+function base() {
+  return {
+    serverPath: '/x',
+    jobs: 0,
+    timeout: null,
+    rustcFlags: [],
+    cargoFlags: [],
+    env: {},
+    tool: 'rustc' as const,
+  };
+}
 
 test('versions', () => {
   assert.deepEqual(parseVersion('cargo minimize 0.1.0\n'), [0, 1, 0]);
