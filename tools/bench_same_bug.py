@@ -306,6 +306,9 @@ def reduce(cm, kind, mode, jobs, inp, c, sub, work, timeout, script=None):
     if summary:
         rec.update({k: summary.get(k) for k in ("predicate_runs", "cache_hits", "decided_by_likeness", "input_bytes", "output_bytes")})
         rec["tool_seconds"] = round(summary.get("seconds", 0), 2)
+        rec["passes"] = [{k: q.get(k) for k in ("name", "tests", "runs", "successes", "removed")}
+                         for q in summary.get("passes", []) if q.get("tests")]
+        rec["one_minimal"] = summary.get("one_minimal")
     if os.path.exists(out):
         if kind == "file":
             moved = os.path.join(os.path.dirname(inp), f"{os.path.basename(inp)[:-3]}.{tag}.rs")

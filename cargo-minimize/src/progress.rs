@@ -87,6 +87,12 @@ pub(crate) fn print_summary(s: &Summary, unit: &str, output: &std::path::Path) {
         s.runs,
         s.cache_hits
     );
+    if s.timeouts > 0 {
+        eprintln!(
+            "{} checks stopped at the time limit (--timeout) and counted as not showing the bug",
+            s.timeouts
+        );
+    }
     if s.one_minimal {
         eprintln!(
             "1-minimal: no line, matched pair, run of up to 8 tokens, byte, shorter token \

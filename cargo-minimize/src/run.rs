@@ -205,6 +205,7 @@ pub(crate) fn run(args: Args) -> Result<i32> {
             "output_bytes": summary.final_size,
             "predicate_runs": result.predicate_runs,
             "cache_hits": summary.cache_hits,
+            "timeouts": summary.timeouts,
             "diagnostic_runs": summary.diagnostic_runs,
             "seconds": summary.elapsed.as_secs_f64(),
             "output_path": result.output,

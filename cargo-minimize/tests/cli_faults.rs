@@ -157,11 +157,27 @@ fn the_time_limit_is_learned_from_the_original() {
     let start = std::time::Instant::now();
     let o = run(
         dir.path(),
-        &["--script", "./check.sh", "in.txt", "-j", "2", "--no-cache"],
+        &[
+            "--script",
+            "./check.sh",
+            "in.txt",
+            "-j",
+            "2",
+            "--no-cache",
+            "--json",
+        ],
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(
         stderr(&o).contains("time limit of a check: 2.0 s (10 x the original's slowest"),
+        "{}",
+        stderr(&o)
+    );
+    let summary: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON summary");
+    let timeouts = summary["timeouts"].as_u64().unwrap();
+    assert!(timeouts >= 1, "{summary}");
+    assert!(
+        stderr(&o).contains(&format!("{timeouts} checks stopped at the time limit")),
         "{}",
         stderr(&o)
     );

@@ -111,8 +111,7 @@ fn period_of(text: &[u8], start: usize, n: usize) -> Option<usize> {
         .map(|p| (p, rate(p)))
         .collect();
     let best = rates.iter().map(|&(_, r)| r).fold(0.0, f64::max);
-    let period = rates.iter().find(|&&(_, r)| r >= 0.9 * best)?.0;
-    let here = rate(period);
+    let &(period, here) = rates.iter().find(|&&(_, r)| r >= 0.9 * best)?;
     (here >= MIN_RATE && here >= 1.5 * rate(period - 1) && here >= 1.5 * rate(period + 1))
         .then_some(period)
 }
@@ -203,24 +202,29 @@ fn plans(text: &[u8]) -> Box<dyn Iterator<Item = Plan> + '_> {
         .into_iter()
         .flat_map(|(run, field)| splits(run, field));
     Box::new(
-        placed.chain(alike_runs(text).into_iter().flat_map(move |table| {
-            // The table's first bytes may match by chance (a header's zeros): a count
-            // in its first record is taken as the table's, and the table starts after it.
-            let within = Run {
-                start: table.start + table.period - 1,
-                period: table.period,
-                copies: (table.end - table.start) / table.period,
-            };
-            counts(text, &within).into_iter().flat_map(move |field| {
-                let start = table.start.max(field.end());
-                let run = Run {
-                    start,
-                    period: table.period,
-                    copies: (table.end - start) / table.period,
-                };
-                splits(run, field)
-            })
-        })),
+        // The alike runs are only looked for once the placed tables' plans are spent.
+        placed.chain(
+            std::iter::once_with(move || alike_runs(text))
+                .flatten()
+                .flat_map(move |table| {
+                    // The table's first bytes may match by chance (a header's zeros): a count
+                    // in its first record is taken as the table's, and the table starts after it.
+                    let within = Run {
+                        start: table.start + table.period - 1,
+                        period: table.period,
+                        copies: (table.end - table.start) / table.period,
+                    };
+                    counts(text, &within).into_iter().flat_map(move |field| {
+                        let start = table.start.max(field.end());
+                        let run = Run {
+                            start,
+                            period: table.period,
+                            copies: (table.end - start) / table.period,
+                        };
+                        splits(run, field)
+                    })
+                }),
+        ),
     )
 }
 

@@ -59,6 +59,9 @@ pub struct Summary {
     pub diagnostic_runs: u64,
     /// Candidates answered from the cache.
     pub cache_hits: u64,
+    /// Runs stopped at the time limit of a check (they do not show the bug, unless
+    /// the bug is a hang).
+    pub timeouts: u64,
     /// Candidates rejected before testing (not smaller than the best).
     pub rejected: u64,
     /// Rounds over the pass list.

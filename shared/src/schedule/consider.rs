@@ -156,6 +156,8 @@ struct Counts {
     diagnostic_runs: u64,
     cache_hits: u64,
     rejected: u64,
+    /// Runs that ended in a timeout.
+    timeouts: u64,
     /// Verdicts stored in the cache by runs of this reduction.
     verdicts: u64,
 }
@@ -285,6 +287,7 @@ impl<'a, C: Case> State<'a, C> {
             runs: self.count.runs,
             diagnostic_runs: self.count.diagnostic_runs,
             cache_hits: self.count.cache_hits,
+            timeouts: self.count.timeouts,
             rejected: self.count.rejected,
             rounds,
             elapsed,
@@ -500,6 +503,7 @@ impl<'a, C: Case> State<'a, C> {
             if let Ok(v) = &f.result {
                 self.cache.put(*key, *v);
                 self.count.verdicts += 1;
+                self.count.timeouts += u64::from(*v == Verdict::Timeout);
                 self.forms.form_runs.push((*key, Some(v.is_interesting())));
             }
             return Some(f);
@@ -508,6 +512,7 @@ impl<'a, C: Case> State<'a, C> {
             Ok(v) => {
                 self.cache.put(f.key, *v);
                 self.count.verdicts += 1;
+                self.count.timeouts += u64::from(*v == Verdict::Timeout);
                 if let Some(r) = self.forms.form_runs.iter_mut().find(|(k, _)| *k == f.key) {
                     r.1 = Some(v.is_interesting());
                 }
