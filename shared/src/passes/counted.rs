@@ -30,6 +30,16 @@
 //! checks. Files of at least [`MIN_FILE`] bytes (on smaller ones the byte passes cut
 //! as well), at most [`MAX_OFFSET_TESTS`] tests a run.
 //!
+//! `footer-cuts` does the same for an offset in a footer (a TGA's extension area
+//! offset, 26 bytes from the end, which bounds the pixel data before it): fields of
+//! 4 bytes at any position among the last [`TAIL`] bytes, either order, whose value
+//! is at least 2 and points before the field. The bytes before the target go in
+//! ddmin's splits (all, each half, each quarter, ... down to single bytes), the
+//! field lowered by as many; any binary data file, at most [`MAX_OFFSET_TESTS`]
+//! tests since the last one taken (a run ends on a case it has tried that many
+//! plans of: the scheduler runs no pass again on the case it left). A cut before a footer's target moves the target, so without the
+//! field lowered no deletion there keeps the file readable.
+//!
 //! Neither kind is in the stated neighbourhood of `tools/check_minimal.py`; they
 //! only make results smaller. Files of at most [`MAX_BYTES`] bytes, of a case
 //! without source code; at most [`MAX_TESTS`] tests per run of the pass (it is a
@@ -64,6 +74,8 @@ const HEAD: usize = 1024;
 const MIN_CUT: usize = 256;
 /// `offset-cuts`: tests per run of the pass.
 const MAX_OFFSET_TESTS: usize = 48;
+/// `footer-cuts`: fields among the last this many bytes.
+const TAIL: usize = 32;
 
 /// `copies` adjacent copies of a block of `period` bytes from `start`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -290,14 +302,79 @@ fn offset_plans(text: &[u8]) -> Box<dyn Iterator<Item = Plan> + '_> {
     Box::new(out.into_iter())
 }
 
+/// The plans that delete `m` of `run`'s records (ddmin's splits from the largest)
+/// with `field` lowered by as many.
+pub(super) fn splits(run: Run, field: Field) -> impl Iterator<Item = Plan> {
+    halvings(run.copies).flat_map(move |m| {
+        (0..=run.copies - m).step_by(m).map(move |k| Plan {
+            cut: (run.start + k * run.period, run.start + (k + m) * run.period),
+            field,
+            value: field.value - m as u64,
+        })
+    })
+}
+
+/// The plans of `footer-cuts` for `text` (see the module docs): for each 4-byte
+/// field among the last [`TAIL`] bytes (any position: a footer's place is counted
+/// from the end) whose value is an offset before the field, the bytes before that
+/// offset in ddmin's splits, the field lowered by as many. The fields take turns,
+/// level by level (every field's whole, then every field's halves, ...), the one
+/// nearest the end first: which field is the footer's is not known, and a table of
+/// offsets before a footer has many.
+fn footer_plans(text: &[u8]) -> Box<dyn Iterator<Item = Plan> + '_> {
+    let from = text.len().saturating_sub(TAIL);
+    let tail = &text[from..];
+    let mut found: Vec<Field> = (fields(tail, &[4], tail.len(), |v| v >= 2).into_iter())
+        .map(|f| Field {
+            at: f.at + from,
+            ..f
+        })
+        .filter(|f| (f.value as usize) < f.at)
+        .collect();
+    found.sort_by_key(|f| std::cmp::Reverse(f.at));
+    let deepest = found.iter().map(|f| f.value).max().unwrap_or(0);
+    let levels = halvings(deepest as usize).count();
+    Box::new((0..levels).flat_map(move |level| {
+        found.clone().into_iter().flat_map(move |field| {
+            let n = field.value as usize;
+            let m = n >> level;
+            (m >= 1)
+                .then(|| {
+                    (0..=n - m).step_by(m).map(move |k| Plan {
+                        cut: (k, k + m),
+                        field,
+                        value: field.value - m as u64,
+                    })
+                })
+                .into_iter()
+                .flatten()
+        })
+    }))
+}
+
+/// How many tests a run of a plan-testing pass may make.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Budget {
+    /// At most this many in all.
+    Total(usize),
+    /// At most this many since the last one taken (or the start): a run ends on a
+    /// case it has tested that many plans of, never right after a success (the
+    /// scheduler does not run a pass again on the case it left).
+    Idle(usize),
+}
+
 /// Tests the plans `make` gives for each binary data file of `ctx`'s case within
-/// `sizes`, at most `budget` of them, from the start again after each one taken.
+/// `sizes`, within `budget`, from the start again after each one taken.
 pub(super) fn run_plans<C: Case<Item = u8>>(
     ctx: &mut dyn Ctx<C>,
     sizes: std::ops::RangeInclusive<usize>,
-    budget: usize,
+    budget: Budget,
     make: for<'a> fn(&'a [u8]) -> Box<dyn Iterator<Item = Plan> + 'a>,
 ) -> Result<(), Interrupt> {
+    let (limit, idle) = match budget {
+        Budget::Total(n) => (n, false),
+        Budget::Idle(n) => (n, true),
+    };
     let mut tests = 0;
     'again: loop {
         ctx.checkpoint()?;
@@ -314,12 +391,15 @@ pub(super) fn run_plans<C: Case<Item = u8>>(
                 let Some(cand) = plan.apply(&case, seq) else {
                     continue;
                 };
-                if tests >= budget {
+                if tests >= limit {
                     return Ok(());
                 }
                 ctx.checkpoint()?;
                 tests += 1;
                 if ctx.test(cand)? {
+                    if idle {
+                        tests = 0;
+                    }
                     continue 'again;
                 }
             }
@@ -342,7 +422,7 @@ impl<C: Case<Item = u8>> Pass<C> for CountedRuns {
     }
 
     fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
-        run_plans(ctx, 0..=MAX_BYTES, MAX_TESTS, plans)
+        run_plans(ctx, 0..=MAX_BYTES, Budget::Total(MAX_TESTS), plans)
     }
 }
 
@@ -360,7 +440,35 @@ impl<C: Case<Item = u8>> Pass<C> for OffsetCuts {
     }
 
     fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
-        run_plans(ctx, MIN_FILE..=usize::MAX, MAX_OFFSET_TESTS, offset_plans)
+        run_plans(
+            ctx,
+            MIN_FILE..=usize::MAX,
+            Budget::Total(MAX_OFFSET_TESTS),
+            offset_plans,
+        )
+    }
+}
+
+/// `footer-cuts` (see the module docs).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FooterCuts;
+
+impl<C: Case<Item = u8>> Pass<C> for FooterCuts {
+    fn name(&self) -> &'static str {
+        "footer-cuts"
+    }
+
+    fn fork(&self) -> Option<Box<dyn Pass<C>>> {
+        Some(Box::new(*self))
+    }
+
+    fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
+        run_plans(
+            ctx,
+            0..=usize::MAX,
+            Budget::Idle(MAX_OFFSET_TESTS),
+            footer_plans,
+        )
     }
 }
 
@@ -454,6 +562,43 @@ mod tests {
         let pass = || vec![Box::new(CountedRuns) as Box<dyn Pass<crate::TestCase>>];
         let (out, _) = crate::passes::tests::reduce_one_file("x.bin", data, pass(), pred);
         assert_eq!(out, b"HDR\x01\x08\x00\x00\x00\x07REC", "{out:x?}");
+    }
+
+    #[test]
+    fn footer_cuts_take_what_lies_before_a_footers_target() {
+        // A header, 3 000 bytes of data with one needed byte in the middle, an
+        // extension area, and a footer whose u32 LE offset (26 bytes from the end)
+        // bounds the data: the reader wants the needed byte within the data and the
+        // extension area where the offset says.
+        let mut data = b"HDR".to_vec();
+        data.extend((3..3_000u32).map(|i| {
+            if i == 1_500 {
+                0xEE
+            } else {
+                (i % 200) as u8 + 1
+            }
+        }));
+        let ext = data.len() as u32;
+        data.extend(b"EXTENSION");
+        data.extend(ext.to_le_bytes());
+        data.extend(b"\x00\x00\x00\x00TRUEVISION-XFILE.\x00");
+        let pred = |b: &[u8]| {
+            let Some(f) = b.len().checked_sub(26) else {
+                return false;
+            };
+            let off = u32::from_le_bytes(b[f..f + 4].try_into().unwrap()) as usize;
+            b.starts_with(b"HDR")
+                && b.ends_with(b"TRUEVISION-XFILE.\x00")
+                && b.get(off..).is_some_and(|r| r.starts_with(b"EXTENSION"))
+                && b[3..off].contains(&0xEE)
+        };
+        assert!(pred(&data) && is_binary(&data));
+        let pass = || vec![Box::new(FooterCuts) as Box<dyn Pass<crate::TestCase>>];
+        let (out, calls) = crate::passes::tests::reduce_one_file("x.bin", data, pass(), pred);
+        let mut want = b"HDR\xEEEXTENSION\x04\x00\x00\x00".to_vec();
+        want.extend(b"\x00\x00\x00\x00TRUEVISION-XFILE.\x00");
+        assert_eq!(out, want, "{out:x?}");
+        assert!(calls <= 200, "{calls} calls");
     }
 
     #[test]

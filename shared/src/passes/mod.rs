@@ -42,7 +42,7 @@ pub use boxes::{Boxes, Framed};
 pub use chaos::Chaos;
 pub use choices::{Change, Choices, Step};
 pub use chunks::{ChunkPayloads, LengthChunks, OtherChunks};
-pub use counted::{CountedRuns, OffsetCuts};
+pub use counted::{CountedRuns, FooterCuts, OffsetCuts};
 pub use cuts::{Brackets, CutPass, Ngrams, Repeats};
 pub use delete::{AdaptiveDdmin, Delete, Lithium};
 pub use integers::{ListInts, ReplaceWithSimpler, SharedValues, ShrinkEach, TextInts};
@@ -405,6 +405,7 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         Box::new(Delete::new(der::Der::bytes(), "der-bytes", der::MAX_BYTES)),
         Box::new(Ends::default()),
         Box::new(OffsetCuts),
+        Box::new(FooterCuts),
         Box::new(ChunkPayloads::default()),
         Box::new(Delete::new(OtherChunks, "chunks-other", usize::MAX)),
         Box::new(BlockLevels::default()),

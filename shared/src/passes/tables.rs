@@ -32,7 +32,7 @@
 //! resort, after `counted-runs`).
 
 use super::chunks::read_uint;
-use super::counted::{counts, halvings, run_plans, Field, Plan, Run, MAX_BYTES};
+use super::counted::{counts, run_plans, splits, Budget, Field, Plan, Run, MAX_BYTES};
 use super::{Ctx, Interrupt, Pass};
 use crate::case::Case;
 
@@ -183,18 +183,6 @@ fn alike_runs(text: &[u8]) -> Vec<Table> {
     out
 }
 
-/// The plans that delete `m` of `run`'s records (ddmin's splits from the largest)
-/// with `field` lowered by as many.
-fn splits(run: Run, field: Field) -> impl Iterator<Item = Plan> {
-    halvings(run.copies).flat_map(move |m| {
-        (0..=run.copies - m).step_by(m).map(move |k| Plan {
-            cut: (run.start + k * run.period, run.start + (k + m) * run.period),
-            field,
-            value: field.value - m as u64,
-        })
-    })
-}
-
 /// The plans for `text`, in the order they are tried: the tables that headers
 /// place, then each table of alike records with each of its counts.
 fn plans(text: &[u8]) -> Box<dyn Iterator<Item = Plan> + '_> {
@@ -242,7 +230,7 @@ impl<C: Case<Item = u8>> Pass<C> for CountedRecords {
     }
 
     fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
-        run_plans(ctx, 0..=MAX_BYTES, MAX_TESTS, plans)
+        run_plans(ctx, 0..=MAX_BYTES, Budget::Total(MAX_TESTS), plans)
     }
 }
 
