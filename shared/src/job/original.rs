@@ -190,12 +190,12 @@ impl Job {
                 (self.check.predicate().time_limit()).and_then(|l| l.learn())
             {
                 observer.on_event(&Event::Note(&format!(
-                    "time limit of a check: {:.1} s ({} x the original's slowest, {:.3} s, at least {} s and at most {} s; --timeout fixes it)",
+                    // Short: editors show it as a progress message.
+                    "time limit of a check: {:.1} s (learned: {} x {:.3} s, at least {} s)",
                     limit.as_secs_f64(),
                     crate::predicate::limit::LEARNED_FACTOR,
                     slowest.as_secs_f64(),
                     crate::predicate::limit::LEARNED_FLOOR.as_secs(),
-                    self.spec.timeout.as_secs_f64(),
                 )));
             }
         }

@@ -32,12 +32,13 @@
 //!
 //! `footer-cuts` does the same for an offset in a footer (a TGA's extension area
 //! offset, 26 bytes from the end, which bounds the pixel data before it): fields of
-//! 4 bytes at any position among the last [`TAIL`] bytes, either order, whose value
+//! 4 bytes at any position among the last [`TAIL`] bytes (and in the second half of
+//! the file: a small file's last bytes are its header too), either order, whose value
 //! points before the field, into the file's second half (where a footer's target
 //! lies; a small value there is a count or a length, and cost each binary case about
 //! 100 checks of plans that all failed). The bytes before the target go in
 //! ddmin's splits (all, each half, each quarter, ... down to single bytes), the
-//! field lowered by as many; any binary data file, at most [`MAX_OFFSET_TESTS`]
+//! field lowered by as many; any binary data file, at most [`MAX_FOOTER_IDLE`]
 //! tests since the last one taken (a run ends on a case it has tried that many
 //! plans of: the scheduler runs no pass again on the case it left). A cut before a footer's target moves the target, so without the
 //! field lowered no deletion there keeps the file readable.
@@ -78,6 +79,9 @@ const MIN_CUT: usize = 256;
 const MAX_OFFSET_TESTS: usize = 48;
 /// `footer-cuts`: fields among the last this many bytes.
 const TAIL: usize = 32;
+/// `footer-cuts`: tests since the last one taken (enough for two fields' first
+/// three levels, where a footer's offset finds a quarter before its target to cut).
+const MAX_FOOTER_IDLE: usize = 16;
 
 /// `copies` adjacent copies of a block of `period` bytes from `start`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -326,7 +330,9 @@ pub(super) fn splits(run: Run, field: Field) -> impl Iterator<Item = Plan> {
 /// nearest the end first: which field is the footer's is not known, and a table of
 /// offsets before a footer has many.
 fn footer_plans(text: &[u8]) -> Box<dyn Iterator<Item = Plan> + '_> {
-    let from = text.len().saturating_sub(TAIL);
+    // The last TAIL bytes, and only of the second half: in a small file they would
+    // be its header too.
+    let from = text.len().saturating_sub(TAIL).max(text.len() / 2);
     let tail = &text[from..];
     let mut found: Vec<Field> = (fields(tail, &[4], tail.len(), |v| v >= 2).into_iter())
         .map(|f| Field {
@@ -470,7 +476,7 @@ impl<C: Case<Item = u8>> Pass<C> for FooterCuts {
         run_plans(
             ctx,
             0..=usize::MAX,
-            Budget::Idle(MAX_OFFSET_TESTS),
+            Budget::Idle(MAX_FOOTER_IDLE),
             footer_plans,
         )
     }
