@@ -482,6 +482,13 @@ impl<'a, C: Case> State<'a, C> {
         }
     }
 
+    /// Stores the verdict of a run of this reduction, and counts it.
+    fn store(&mut self, key: Key, v: Verdict) {
+        self.cache.put(key, v);
+        self.count.verdicts += 1;
+        self.count.timeouts += u64::from(v == Verdict::Timeout);
+    }
+
     /// Waits for one run to end; stores its verdict (an aborted run that ended
     /// before noticing has one too; a killed one fails and stores nothing).
     fn wait_one(&mut self) -> Option<Finished<C>> {
@@ -501,18 +508,14 @@ impl<'a, C: Case> State<'a, C> {
             }
             // Stopped (an error): the form is known now and its run may start again.
             if let Ok(v) = &f.result {
-                self.cache.put(*key, *v);
-                self.count.verdicts += 1;
-                self.count.timeouts += u64::from(*v == Verdict::Timeout);
+                self.store(*key, *v);
                 self.forms.form_runs.push((*key, Some(v.is_interesting())));
             }
             return Some(f);
         }
         match &f.result {
             Ok(v) => {
-                self.cache.put(f.key, *v);
-                self.count.verdicts += 1;
-                self.count.timeouts += u64::from(*v == Verdict::Timeout);
+                self.store(f.key, *v);
                 if let Some(r) = self.forms.form_runs.iter_mut().find(|(k, _)| *k == f.key) {
                     r.1 = Some(v.is_interesting());
                 }
