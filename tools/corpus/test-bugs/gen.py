@@ -4635,6 +4635,224 @@ def gen_nmea(rng, size, trigger):
     return ("\r\n".join(lines) + "\r\n").encode()
 
 
+# ---------------------------------------------------------------------------------------
+# Geometries shared by the GeoJSON and WKT cases: a city's open-data layer of stops, routes,
+# parks with ponds, districts, trails and bike parkings around Lisbon (longitude, latitude).
+
+GEO_STREETS = ("Rua Augusta", "Avenida da Liberdade", "Rua do Ouro", "Praça do Comércio",
+               "Largo do Carmo", "Rua da Prata", "Calçada do Combro", "Rua Garrett",
+               "Avenida Almirante Reis", "Rua de São Bento", "Largo da Graça", "Rua dos Fanqueiros",
+               "Avenida da República", "Campo de Ourique", "Rua Morais Soares", "Alameda")
+GEO_PARKS = ("Jardim da Estrela", "Parque Eduardo VII", "Jardim do Torel", "Tapada das Necessidades",
+             "Jardim Botânico", "Parque Florestal de Monsanto", "Jardim da Praça das Flores",
+             "Quinta das Conchas", "Jardim Amália Rodrigues", "Parque do Vale do Silêncio")
+
+
+def geo_point(rng):
+    return (-9.22 + rng.random() * 0.14, 38.69 + rng.random() * 0.09)
+
+
+def geo_walk(rng, n, step=0.0018):
+    x, y = geo_point(rng)
+    heading = rng.random() * 2 * math.pi
+    pts = []
+    for _ in range(n):
+        pts.append((x, y))
+        heading += rng.uniform(-0.6, 0.6)
+        d = step * rng.uniform(0.4, 1.0)
+        x, y = x + d * math.cos(heading), y + d * math.sin(heading)
+    return pts
+
+
+def geo_ring(rng, cx, cy, r, n, clockwise=False):
+    pts = []
+    for k in range(n):
+        a = 2 * math.pi * k / n * (-1 if clockwise else 1)
+        rr = r * rng.uniform(0.75, 1.15)
+        pts.append((cx + rr * math.cos(a) * 1.27, cy + rr * math.sin(a)))
+    return pts + [pts[0]]
+
+
+def geo_shape(rng, n):
+    """One feature: (kind, properties, geometry type, coordinates as nested lists of (x, y))."""
+    r = rng.random()
+    ref = f"{rng.randint(1, 799)}{rng.choice(('', '', 'B', 'E'))}"
+    if r < 0.40:
+        props = {"id": 100000 + n, "kind": "bus_stop", "name": rng.choice(GEO_STREETS),
+                 "ref": f"{rng.randint(1000, 19999)}", "routes": " ".join(sorted({f"{rng.randint(1, 799)}" for _ in range(rng.randint(1, 4))})),
+                 "shelter": rng.random() < 0.6, "wheelchair": rng.choice(("yes", "no", "limited"))}
+        return "bus_stop", props, "Point", geo_point(rng)
+    if r < 0.62:
+        pts = geo_walk(rng, rng.randint(8, 34))
+        props = {"id": 100000 + n, "kind": "bus_route", "name": f"{ref} {rng.choice(GEO_STREETS)} - {rng.choice(GEO_STREETS)}",
+                 "ref": ref, "operator": "Carris", "length_m": round(len(pts) * rng.uniform(110, 190), 1)}
+        return "bus_route", props, "LineString", pts
+    if r < 0.82:
+        cx, cy = geo_point(rng)
+        rad = rng.uniform(0.0008, 0.004)
+        rings = [geo_ring(rng, cx, cy, rad, rng.randint(7, 26))]
+        if rng.random() < 0.35:
+            rings.append(geo_ring(rng, cx + rad * 0.2, cy - rad * 0.1, rad * 0.25, rng.randint(5, 9), clockwise=True))
+        props = {"id": 100000 + n, "kind": "park", "name": rng.choice(GEO_PARKS),
+                 "area_m2": round(math.pi * (rad * 88000) ** 2), "opening_hours": rng.choice(("24/7", "Mo-Su 07:00-21:00", "Mo-Su 09:00-19:00"))}
+        return "park", props, "Polygon", rings
+    if r < 0.88:
+        parts = []
+        for _ in range(rng.randint(2, 3)):
+            cx, cy = geo_point(rng)
+            parts.append([geo_ring(rng, cx, cy, rng.uniform(0.003, 0.008), rng.randint(12, 30))])
+        props = {"id": 100000 + n, "kind": "district", "name": f"Freguesia {rng.choice(GEO_STREETS)}",
+                 "population": rng.randint(8000, 60000)}
+        return "district", props, "MultiPolygon", parts
+    if r < 0.94:
+        lines = [geo_walk(rng, rng.randint(5, 16), 0.0011) for _ in range(rng.randint(2, 4))]
+        props = {"id": 100000 + n, "kind": "trail", "name": f"Percurso {rng.choice(GEO_PARKS)}",
+                 "surface": rng.choice(("gravel", "asphalt", "dirt", "paving_stones"))}
+        return "trail", props, "MultiLineString", lines
+    pts = [geo_point(rng) for _ in range(rng.randint(2, 7))]
+    props = {"id": 100000 + n, "kind": "bicycle_parking", "name": rng.choice(GEO_STREETS),
+             "capacity": rng.choice((6, 8, 10, 12, 20))}
+    return "bicycle_parking", props, "MultiPoint", pts
+
+
+# ---------------------------------------------------------------------------------------
+# GeoJSON: geojson 0.24.0 (a FeatureCollection as ogr2ogr writes it: one feature a line,
+# a `name` and a `crs` member; points, line strings, polygons with holes, multi-polygons,
+# multi-line strings and multi-points, converted to geo-types)
+
+def gj_pos(p):
+    return f"[ {p[0]:.7f}, {p[1]:.7f} ]"
+
+
+def gj_coords(gtype, c):
+    if gtype == "Point":
+        return gj_pos(c) if c is not None else "[ ]"
+    if gtype in ("LineString", "MultiPoint"):
+        return "[ " + ", ".join(gj_pos(p) for p in c) + " ]"
+    if gtype in ("Polygon", "MultiLineString"):
+        return "[ " + ", ".join(gj_coords("LineString", r) for r in c) + " ]"
+    return "[ " + ", ".join(gj_coords("Polygon", p) for p in c) + " ]"
+
+
+def gj_feature(props, gtype, coords):
+    ps = ", ".join(f"{json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in props.items())
+    return (f'{{ "type": "Feature", "properties": {{ {ps} }}, "geometry": {{ "type": "{gtype}", '
+            f'"coordinates": {gj_coords(gtype, coords)} }} }}')
+
+
+def gen_geojson(rng, size, trigger):
+    shapes, total = [], 200
+    while total < size:
+        s = geo_shape(rng, len(shapes))
+        shapes.append(s)
+        total += len(gj_feature(*s[1:])) + 2
+    # From the middle on, the first bus stop is one planned but not yet surveyed: GDAL writes
+    # its POINT EMPTY as a Point whose coordinates are `[ ]`; the conversion to geo-types
+    # indexes `point_type[0]` of the empty position. The harmless twin has its position.
+    mid = next(i for i in range(len(shapes) // 2, len(shapes)) if shapes[i][0] == "bus_stop")
+    kind, props, gtype, pos = shapes[mid]
+    props = dict(props, name="Rua Augusta (provisória)", shelter=False)
+    shapes[mid] = (kind, props, gtype, None if trigger else pos)
+    head = ('{\n"type": "FeatureCollection",\n"name": "lisboa_mobilidade_espacos_verdes",\n'
+            '"crs": { "type": "name", "properties": { "name": "urn:ogc:def:crs:OGC:1.3:CRS84" } },\n'
+            '"features": [\n')
+    body = ",\n".join(gj_feature(*s[1:]) for s in shapes)
+    return (head + body + "\n]\n}\n").encode()
+
+
+# ---------------------------------------------------------------------------------------
+# WKT: wkt 0.2.0 (the same kind of open-data layer as one GEOMETRYCOLLECTION: points, line
+# strings, polygons with holes and the multi- forms, one member a line)
+
+def wkt_pos(p):
+    return f"{p[0]:.6f} {p[1]:.6f}"
+
+
+def wkt_member(gtype, c):
+    seq = lambda pts: "(" + ", ".join(wkt_pos(p) for p in pts) + ")"
+    if gtype == "Point":
+        return f"POINT ({c})" if isinstance(c, str) else f"POINT ({wkt_pos(c)})"
+    if gtype == "LineString":
+        return "LINESTRING " + seq(c)
+    if gtype == "MultiPoint":
+        return "MULTIPOINT (" + ", ".join(f"({wkt_pos(p)})" for p in c) + ")"
+    if gtype == "Polygon":
+        return "POLYGON (" + ", ".join(seq(r) for r in c) + ")"
+    if gtype == "MultiLineString":
+        return "MULTILINESTRING (" + ", ".join(seq(l) for l in c) + ")"
+    return "MULTIPOLYGON (" + ", ".join("(" + ", ".join(seq(r) for r in p) + ")" for p in c) + ")"
+
+
+def gen_wkt(rng, size, trigger):
+    shapes, total = [], 40
+    while total < size:
+        s = geo_shape(rng, len(shapes))
+        shapes.append(s)
+        total += len(wkt_member(s[2], s[3])) + 3
+    # From the middle on, the first point (a bus stop) was typed in by hand from a survey
+    # sheet: its latitude has the letter O for the first zero after the decimal point (the
+    # third decimal if it has no zero). The tokenizer takes `38.7O...` as a number and
+    # panics when it does not parse; the harmless twin has the zero.
+    mid = next(i for i in range(len(shapes) // 2, len(shapes)) if shapes[i][2] == "Point")
+    x, y = shapes[mid][3]
+    lat = f"{y:.6f}"
+    k = lat.find("0", lat.index(".") + 1)
+    if k < 0:
+        k = lat.index(".") + 3
+    lat = lat[:k] + ("O" if trigger else "0") + lat[k + 1:]
+    shapes[mid] = shapes[mid][:3] + (f"{x:.6f} {lat}",)
+    members = [wkt_member(s[2], s[3]) for s in shapes]
+    return ("GEOMETRYCOLLECTION (\n  " + ",\n  ".join(members) + "\n)\n").encode()
+
+
+# ---------------------------------------------------------------------------------------
+# BMP: bmp 0.5.0 (an 8-bit palette image: BITMAPINFOHEADER, a web-safe palette of 216
+# colours, bottom-up rows of palette indexes)
+
+def bmp_scene(x, y, w, h, rng):
+    """A landscape as RGB: sky gradient with a sun, hills of noisy grass, a lake."""
+    horizon = h * 0.45 + math.sin(x / 37.0) * h * 0.06 + math.sin(x / 11.0) * h * 0.015
+    if y < horizon:
+        if (x - w * 0.75) ** 2 + (y - h * 0.18) ** 2 < (h * 0.07) ** 2:
+            return (255, 236, 150)
+        t = y / max(1.0, horizon)
+        return (int(70 + 120 * t), int(130 + 90 * t), int(230 - 20 * t))
+    if y > h * 0.72 and abs(x - w * 0.35) < w * 0.22 * (1 - (y - h * 0.72) / (h * 0.6)):
+        return (40, 90 + (x + y) % 30, 170)
+    g = 110 + int((y - horizon) * 0.4)
+    return (50 + rng.randrange(30), min(250, g + rng.randrange(40)), 40 + rng.randrange(25))
+
+
+BAYER4 = ((0, 8, 2, 10), (12, 4, 14, 6), (3, 11, 1, 9), (15, 7, 13, 5))
+
+
+def gen_bmp(rng, size, trigger):
+    w = 400
+    h = max(8, (size - 54 - 864) // w)
+    palette = b"".join(bytes((b * 51, g * 51, r * 51, 0)) for r in range(6) for g in range(6) for b in range(6))
+    rows = []
+    for y in range(h):              # top to bottom; written bottom-up
+        row = bytearray(w)
+        for x in range(w):
+            r, g, b = bmp_scene(x, y, w, h, rng)
+            d = (BAYER4[y % 4][x % 4] - 7.5) * 3.2
+            q = lambda v: max(0, min(5, int((v + d + 25.5) // 51)))
+            row[x] = q(r) * 36 + q(g) * 6 + q(b)
+        rows.append(row)
+    rows.reverse()
+    # In the row in the middle of the file, one pixel of the grass was retouched with an
+    # editor's transparent key, index 255, after the palette had been trimmed to the 216
+    # colours used (biClrUsed = 216): `read_indexes` looks the index up in the palette
+    # unchecked. The harmless twin keeps the pixel's colour.
+    if trigger:
+        rows[h // 2][w // 2] = 255
+    pixels = b"".join(rows)
+    offset = 14 + 40 + len(palette)
+    header = b"BM" + struct.pack("<IHHI", offset + len(pixels), 0, 0, offset)
+    dib = struct.pack("<IiiHHIIiiII", 40, w, h, 1, 8, 0, len(pixels), 2835, 2835, 216, 216)
+    return header + dib + palette + pixels
+
+
 CASES = {
     # full_moon 1.1.0 (luau): an interpolated string with an empty `{}` gives the
     # expression parser an interpolated-string token of kind End, and
@@ -4854,6 +5072,18 @@ CASES = {
     # and whose checksum still matches: the sentence type before the first comma is empty,
     # and `&sentence_type[0..1]` slices past its end (src/lib.rs:317, zaari/nmea-parser#37).
     "nmea-parser-lost-sentence-start": ("big.nmea", gen_nmea),
+    # geojson 0.24.0: a Point whose coordinates are an empty array (GDAL writes POINT EMPTY
+    # so): the conversion to geo-types indexes `point_type[0]` (src/conversion/to_geo_types.rs:291,
+    # georust/geojson#224).
+    "geojson-empty-point-coordinates": ("big.geojson", gen_geojson),
+    # wkt 0.2.0: a number token that does not parse as a float (here a latitude typed with the
+    # letter O for a zero): the tokenizer panics with "Could not parse number"
+    # (src/tokenizer.rs:73, georust/wkt#39 "Don't panic on invalid number").
+    "wkt-letter-in-number": ("big.wkt", gen_wkt),
+    # bmp 0.5.0: a pixel of an 8-bit image whose index is past the end of the palette
+    # (biClrUsed = 216, index 255): `read_indexes` pushes `palette[i]` unchecked
+    # (src/decoder.rs:261).
+    "bmp-palette-index-overflow": ("big.bmp", gen_bmp),
 }
 
 
