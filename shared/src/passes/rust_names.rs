@@ -155,7 +155,11 @@ impl Pass<TestCase> for RustRenames {
 
 /// Renames a name that a file uses but the case does not define (or could not
 /// rename): every occurrence in the file at once, then each alone, to the shortest
-/// name the file does not use (`'a` for lifetimes). Names of one letter stay. The
+/// name the file does not use (`'a` for lifetimes); and every occurrence at once
+/// to `a` (the first name `rust-renames` gives, and one of
+/// `tools/check_minimal.py`'s replacements) when every use is a type and the
+/// case defines a type `a`, or every use a value and it defines a value `a`:
+/// `T: Clone` → `T: a` with a `trait a`. Names of one letter stay. The
 /// candidates are tried one at a time (`neighbours::Sweep`), in every round after
 /// `rust-optional` (most do not keep the bug; there are few).
 pub fn rename_uses() -> SweepPass<TestCase> {
@@ -164,6 +168,36 @@ pub fn rename_uses() -> SweepPass<TestCase> {
         |c, seq| is_rust(c.path(seq)),
         propose_renames,
     )
+}
+
+/// Rust's two main namespaces: a name is a type (or trait) or a value.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum Space {
+    Type,
+    Value,
+}
+
+/// The namespace of a use: the path around `t` is a type or an expression.
+fn use_space(t: &ra_ap_syntax::SyntaxToken) -> Option<Space> {
+    let segment = (t.parent()?.parent()).filter(|p| p.kind() == SyntaxKind::PATH_SEGMENT)?;
+    let path = segment.parent()?;
+    match path.parent()?.kind() {
+        SyntaxKind::PATH_TYPE => Some(Space::Type),
+        SyntaxKind::PATH_EXPR => Some(Space::Value),
+        _ => None,
+    }
+}
+
+/// The namespace of a definition: `t` names a type, trait or type parameter, or a
+/// function, constant or static.
+fn defined_space(t: &ra_ap_syntax::SyntaxToken) -> Option<Space> {
+    use SyntaxKind::*;
+    let name = t.parent().filter(|p| p.kind() == NAME)?;
+    match name.parent()?.kind() {
+        STRUCT | ENUM | UNION | TRAIT | TYPE_ALIAS | TYPE_PARAM => Some(Space::Type),
+        FN | CONST | STATIC | CONST_PARAM => Some(Space::Value),
+        _ => None,
+    }
 }
 
 /// The candidates of file `seq`: one per renamable name, at its last occurrence.
@@ -177,6 +211,9 @@ fn propose_renames(case: &TestCase, seq: usize) -> Proposals {
     };
     // name -> its ranges; and every name in use.
     let mut sites: BTreeMap<String, Vec<(usize, usize)>> = BTreeMap::new();
+    // name -> the namespaces of its uses; and those `a` is defined in.
+    let mut spaces: BTreeMap<String, BTreeSet<Option<Space>>> = BTreeMap::new();
+    let mut a_spaces = BTreeSet::new();
     let mut used = BTreeSet::new();
     for t in (root.descendants_with_tokens()).filter_map(|e| e.into_token()) {
         let text = t.text();
@@ -186,6 +223,13 @@ fn propose_renames(case: &TestCase, seq: usize) -> Proposals {
             _ => continue,
         };
         used.insert(text.to_string());
+        if text == "a" {
+            a_spaces.insert(defined_space(&t));
+        }
+        spaces
+            .entry(text.to_string())
+            .or_default()
+            .insert(use_space(&t));
         if text.len() >= min && !text.starts_with("r#") && text != "'_" {
             let r = t.text_range();
             let at = (usize::from(r.start()), usize::from(r.end()));
@@ -198,28 +242,35 @@ fn propose_renames(case: &TestCase, seq: usize) -> Proposals {
             .find(|n| !used.contains(n) && !is_keywordish(n))
     };
     let (ident, lifetime) = (fresh(false), fresh(true));
+    let mine = Some("a".to_string());
     let mut out: Proposals = Vec::new();
     for (old, at) in sites {
-        let new = if old.starts_with('\'') {
-            &lifetime
-        } else {
-            &ident
-        };
-        let Some(new) = new.as_ref().filter(|n| n.len() < old.len()) else {
-            continue;
-        };
-        let mut set = EditSet::new();
-        for &(a, b) in &at {
-            set.push(Edit::replace(seq, a, b, new.as_bytes().to_vec()));
-        }
-        let last = at.iter().map(|r| r.0).max().unwrap_or(0);
-        out.push((last, set));
-        // A name used more than once: each use alone too (the other uses may
-        // be the ones the bug needs).
-        if at.len() > 1 {
+        let lifetime_name = old.starts_with('\'');
+        let news = if lifetime_name { &lifetime } else { &ident };
+        // Every use at once to `a` too (not each use: few keep the bug).
+        // `a` where every use is in a namespace where the case defines `a`.
+        let space =
+            (spaces.get(&old).filter(|u| u.len() == 1)).and_then(|u| *u.iter().next().unwrap());
+        let mine = mine
+            .as_ref()
+            .filter(|_| space.is_some_and(|s| a_spaces.contains(&Some(s))));
+        for (new, each) in [(news.as_ref(), true), (mine, false)] {
+            let Some(new) = new.filter(|n| n.len() < old.len()) else {
+                continue;
+            };
+            let mut set = EditSet::new();
             for &(a, b) in &at {
-                let one = Edit::replace(seq, a, b, new.as_bytes().to_vec());
-                out.push((a, EditSet::of(one)));
+                set.push(Edit::replace(seq, a, b, new.as_bytes().to_vec()));
+            }
+            let last = at.iter().map(|r| r.0).max().unwrap_or(0);
+            out.push((last, set));
+            // A name used more than once: each use alone too (the other uses may
+            // be the ones the bug needs).
+            if each && at.len() > 1 {
+                for &(a, b) in &at {
+                    let one = Edit::replace(seq, a, b, new.as_bytes().to_vec());
+                    out.push((a, EditSet::of(one)));
+                }
             }
         }
     }
@@ -271,5 +322,24 @@ mod tests {
         );
         let other = TestCase::single("a.txt", text.as_bytes().to_vec());
         assert!(propose_renames(&other, 0).is_empty());
+    }
+
+    #[test]
+    fn used_names_go_to_the_cases_own_name_a_in_the_same_namespace() {
+        let text = "trait a {}\nfn b<T: Clone>(x: Vec<T>) { d(); }\n";
+        let case = TestCase::single("a.rs", text.as_bytes().to_vec());
+        let got: Vec<String> = propose_renames(&case, 0)
+            .into_iter()
+            .map(|(_, e)| String::from_utf8(case.apply(&e).seq(0).to_vec()).unwrap())
+            .filter(|t| t.contains(": a>") || t.contains("a<T>") || t.contains("a()"))
+            .collect();
+        // `Clone` and `Vec` are types, and `a` is a trait; `d` is short already.
+        assert_eq!(
+            got,
+            [
+                "trait a {}\nfn b<T: Clone>(x: a<T>) { d(); }\n",
+                "trait a {}\nfn b<T: a>(x: Vec<T>) { d(); }\n",
+            ]
+        );
     }
 }

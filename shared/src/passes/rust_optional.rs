@@ -10,8 +10,11 @@
 //!   defaults of generic parameters), a type annotation with its `:` (`const`,
 //!   `static`, `let`, const parameters); a `let x =` before a value that can stand
 //!   as a statement; a path's qualifier (`std::mem::size_of` → `size_of`);
-//! - a type that holds one other type, replaced by it (`[T]`, `&T`, `(T)`,
-//!   `Box<T>` → `T`), as `rust-hoist` does for expressions;
+//! - a type that holds other types, replaced by one of them (`[T]`, `&T`, `(T)`,
+//!   `Box<T>` → `T`; `(A, B)`, `Map<A, B>`, `fn(A) -> B` → `A` or `B`), as
+//!   `rust-hoist` does for expressions;
+//! - the end of an item and the start of the next, when both have a body in
+//!   braces: the first's header with the second's body;
 //! - a lifetime anywhere, a binder `for<..>`, the arguments of an attribute
 //!   (`#[repr(u8)]` → `#[repr]`), an empty pair of brackets (`<>`, `()`, `[]`,
 //!   `{}`: in a macro call's tokens too, where the parser sees no generics).
@@ -74,9 +77,10 @@ fn introduced(n: &SyntaxNode, tok: SyntaxKind) -> Option<(usize, usize)> {
     Some((token_span(&t).0, span(&next).1))
 }
 
-/// A type that holds another as its only type: `[T]`, `[T; N]`, `&T`, `*const T`,
-/// `(T)`, `Box<T>` (a path with one type argument and nothing else).
-fn inner_type(n: &SyntaxNode) -> Option<SyntaxNode> {
+/// The types a type holds, each of which can replace it: `[T]`, `[T; N]`, `&T`,
+/// `*const T`, `(T)` → `T`; `(A, B)`, `Map<A, B>` (a path's type arguments),
+/// `fn(A, B) -> C` → each of them.
+fn inner_types(n: &SyntaxNode) -> Vec<SyntaxNode> {
     use SyntaxKind::*;
     let is_type = |k: SyntaxKind| {
         matches!(
@@ -95,18 +99,48 @@ fn inner_type(n: &SyntaxNode) -> Option<SyntaxNode> {
                 | INFER_TYPE
         )
     };
+    let types_in = |n: &SyntaxNode| -> Vec<SyntaxNode> {
+        n.children().filter(|c| is_type(c.kind())).collect()
+    };
     match n.kind() {
         SLICE_TYPE | ARRAY_TYPE | REF_TYPE | PTR_TYPE | PAREN_TYPE => {
-            n.children().find(|c| is_type(c.kind()))
+            types_in(n).into_iter().take(1).collect()
         }
+        TUPLE_TYPE => types_in(n),
+        FN_PTR_TYPE => (n.children())
+            .flat_map(|c| match c.kind() {
+                PARAM_LIST => (c.children())
+                    .filter(|p| p.kind() == PARAM)
+                    .flat_map(|p| types_in(&p))
+                    .collect(),
+                RET_TYPE => types_in(&c),
+                _ => Vec::new(),
+            })
+            .collect(),
         PATH_TYPE => {
-            let args = n.descendants().find(|d| d.kind() == GENERIC_ARG_LIST)?;
-            let mut types = args.children().filter(|c| c.kind() == TYPE_ARG);
-            let only = types.next().filter(|_| types.next().is_none())?;
-            only.children().find(|c| is_type(c.kind()))
+            let Some(args) = n.descendants().find(|d| d.kind() == GENERIC_ARG_LIST) else {
+                return Vec::new();
+            };
+            (args.children())
+                .filter(|c| c.kind() == TYPE_ARG)
+                .flat_map(|a| types_in(&a))
+                .collect()
         }
-        _ => None,
+        _ => Vec::new(),
     }
+}
+
+/// Where an item's body in braces starts: its last child node that begins with `{`
+/// (a trait's or impl's items, a module's, a function's block, a struct's fields).
+fn brace_body(item: &SyntaxNode) -> Option<usize> {
+    let body = (item.children())
+        .filter(|c| {
+            (c.descendants_with_tokens().filter_map(|e| e.into_token()))
+                .find(|t| !t.kind().is_trivia())
+                .is_some_and(|t| t.kind() == SyntaxKind::L_CURLY)
+        })
+        .last()?;
+    Some(span(&body).0)
 }
 
 /// The optional parts of a file's syntax tree (see the module docs): ranges to
@@ -152,6 +186,16 @@ pub fn optional_ranges(root: &SyntaxNode) -> Vec<(usize, usize, String)> {
                     out.push((span(&n).0, token_span(&eq).1));
                 }
             }
+            // Two items in a row, both with a body in braces: the first's header
+            // with the second's body (`trait a {} trait b { .. }` → `trait a { .. }`).
+            SOURCE_FILE | ITEM_LIST | ASSOC_ITEM_LIST => {
+                let bodies: Vec<Option<usize>> = n.children().map(|c| brace_body(&c)).collect();
+                for w in bodies.windows(2) {
+                    if let [Some(a), Some(b)] = *w {
+                        out.push((a, b));
+                    }
+                }
+            }
             // `a::b::c` → `c`: a path without its qualifier.
             PATH => {
                 let colons = (n.children_with_tokens())
@@ -164,7 +208,7 @@ pub fn optional_ranges(root: &SyntaxNode) -> Vec<(usize, usize, String)> {
             }
             _ => {}
         }
-        if let Some(inner) = inner_type(&n) {
+        for inner in inner_types(&n) {
             let (a, b) = span(&n);
             hoists.push((a, b, inner.text().to_string()));
         }
@@ -227,13 +271,18 @@ mod tests {
 
     #[test]
     fn types_inside_types_replace_them() {
-        let text = "struct b([[str]; 1], &'a (u8), Box<dyn T>, HashMap<u8, u8>);\n";
+        let text = "struct b([[str]; 1], &'a (u8), Box<dyn T>, M<u8, i8>, fn(x: u8) -> (u8,));\n";
         let root = parse(text.as_bytes()).unwrap();
         let got: Vec<(&str, String)> = (optional_ranges(&root).into_iter())
             .filter(|(_, _, with)| !with.is_empty())
             .map(|(a, b, with)| (&text[a..b], with))
             .collect();
         let want = [
+            ("(u8,)", "u8"),
+            ("fn(x: u8) -> (u8,)", "(u8,)"),
+            ("fn(x: u8) -> (u8,)", "u8"),
+            ("M<u8, i8>", "i8"),
+            ("M<u8, i8>", "u8"),
             ("Box<dyn T>", "dyn T"),
             ("(u8)", "u8"),
             ("&'a (u8)", "(u8)"),
@@ -249,7 +298,17 @@ mod tests {
     #[test]
     fn optional_parts_of_items_types_and_bounds() {
         let got = parts("trait a: d + Send {}\nimpl<> a for b<> {}\n");
-        assert_eq!(got, ["{}", "<>", "<>", "{}", "+ Send", "d +", ": d + Send"]);
+        let want = [
+            "{}",
+            "<>",
+            "<>",
+            "{}\nimpl<> a for b<> ",
+            "{}",
+            "+ Send",
+            "d +",
+            ": d + Send",
+        ];
+        assert_eq!(got, want);
         let got = parts("const b: &'s dyn d = x as y;\nstatic c: u8 = O;\n");
         assert_eq!(got, ["= O", ": u8", "= x as y", "d", "'s", ": &'s dyn d"]);
         let got = parts("#[repr(u8)]\nfn f(x: u8) -> u8 where u8: Copy { g::<u8>() }\n");
@@ -268,6 +327,9 @@ mod tests {
             "{got:?}"
         );
         assert!(got.contains(&"a::"), "{got:?}");
+        let got = parts("trait a {}\n#[x] trait b { fn c(); }\nstruct d { e: u8 }\n");
+        assert!(got.contains(&"{}\n#[x] trait b "), "{got:?}");
+        assert!(got.contains(&"{ fn c(); }\nstruct d "), "{got:?}");
         let got = parts("fn c(_: for<'a> fn(&'a u8)) { m!(d<>) }\n");
         assert!(got.contains(&"for<'a>") && got.contains(&"'a"), "{got:?}");
         assert!(got.contains(&"<>"), "{got:?}");
