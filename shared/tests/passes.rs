@@ -55,6 +55,25 @@ fn delete_tokens() {
 }
 
 #[test]
+fn a_cut_gives_the_unit_after_it_another_try() {
+    // `,` is needed while `a` is there, and goes once `a` has gone: the sweep,
+    // going backwards, found `,` needed before it cut `a`. Without another try
+    // the pass would end on `(,b)`, and the engine does not run a pass again on
+    // the case it left.
+    check(
+        Box::new(Delete::new(Tokens, "tokens", usize::MAX)),
+        "(a,b)",
+        |s| {
+            s.starts_with('(')
+                && s.ends_with(')')
+                && s.contains('b')
+                && !(s.contains('a') && !s.contains(','))
+        },
+        "(b)",
+    );
+}
+
+#[test]
 fn brackets_cut_whole_pairs_and_interiors() {
     check(
         Box::new(CutPass::new(Brackets)),
