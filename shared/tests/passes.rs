@@ -67,7 +67,7 @@ fn a_cut_gives_the_unit_after_it_another_try() {
             s.starts_with('(')
                 && s.ends_with(')')
                 && s.contains('b')
-                && !(s.contains('a') && !s.contains(','))
+                && (!s.contains('a') || s.contains(','))
         },
         "(b)",
     );
