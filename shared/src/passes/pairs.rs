@@ -5,7 +5,8 @@
 //!   candidate) or with what is between them: brackets `()[]{}<>`, quotes on one
 //!   line, and opening/closing tags (`<x ...>`…`</x>`, `{% if %}`…`{% endif %}`,
 //!   `begin`…`end`, `X`…`endX`). Pairwise Program Reduction's observation: one end
-//!   alone never goes, so deleting one unit at a time never gets there.
+//!   alone never goes, so deleting one unit at a time never gets there. And lift
+//!   a pair: its contents replaced by those of a pair of its kind inside it.
 //! - [`ReplaceTokens`]: replace a token by a shorter one: `0`, `1`, `a`, `""`, or one
 //!   of the text's own shortest distinct tokens (Vulcan / T-Rec style replacement).
 //!
@@ -212,8 +213,44 @@ impl<C: Case<Item = u8>> Pass<C> for Pairs {
         self.cursor.is_none()
     }
     fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
-        sweep(ctx, &mut self.cursor, pair_cuts)
+        sweep(ctx, &mut self.cursor, |text, seq| {
+            let mut out = pair_cuts(text, seq);
+            out.extend(lift_cuts(text, seq));
+            // Position descending; at one position, the deletions first (stable).
+            out.sort_by_key(|(p, _)| std::cmp::Reverse(*p));
+            out
+        })
     }
+}
+
+/// The lifts of `text` (sequence `seq`): a pair's contents replaced by those of a
+/// pair of the same kind nested in it (`{A{B}C}` → `{B}`, a JSON document → one
+/// of its objects; Shrink Ray's `lift_braces`, for every kind of pair), each at
+/// the outer pair's opening position. The inner pair is the one whose nearest
+/// enclosing pair of its kind (same closing text) is the outer one.
+fn lift_cuts(text: &[u8], seq: usize) -> Proposals {
+    let mut ps = pairs(text);
+    ps.sort_by_key(|p| (p.0, std::cmp::Reverse(p.3)));
+    ps.dedup();
+    let kind = |p: &Pair| &text[p.2..p.3];
+    let mut out = Vec::new();
+    for (k, inner) in ps.iter().enumerate() {
+        // The nearest enclosing pair of the same kind: the last one that opens
+        // before it and closes after it.
+        let outer = ps[..k]
+            .iter()
+            .rev()
+            .find(|o| o.1 <= inner.0 && inner.3 <= o.2 && kind(o) == kind(inner));
+        if let Some(&(a1, b1, a2, _)) = outer {
+            if (b1, inner.1) != (inner.2, a2) {
+                let mut set = EditSet::new();
+                set.push(Edit::cut(seq, b1, inner.1));
+                set.push(Edit::cut(seq, inner.2, a2));
+                out.push((a1, set));
+            }
+        }
+    }
+    out
 }
 
 /// The pair deletions of `text` (sequence `seq`), each at its opening position,
@@ -366,6 +403,26 @@ mod tests {
             |b: &[u8]| pred(std::str::from_utf8(b).unwrap_or("")),
         );
         String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn a_document_lifts_to_one_of_its_objects() {
+        // A reader that wants one JSON object whose "coordinates" are `[]`; every
+        // document around it can go, but only as a whole.
+        let input = r#"{"type":"C","f":[{"type":"F","g":{"type":"P","coordinates":[]}}]}"#;
+        let out = run(Box::new(Pairs::default()), input, |s| {
+            let json = serde_json::from_str::<serde_json::Value>(s).is_ok();
+            json && s.contains(r#""coordinates":[]"#) && s.contains(r#""type":"P""#)
+        });
+        assert_eq!(out, r#"{"type":"P","coordinates":[]}"#);
+        let got: Vec<String> = lift_cuts(b"{a{b}[c{d}]}", 0)
+            .into_iter()
+            .map(|(_, e)| {
+                let t = crate::TestCase::single("t.txt", b"{a{b}[c{d}]}".to_vec());
+                String::from_utf8(t.apply(&e).seq(0).to_vec()).unwrap()
+            })
+            .collect();
+        assert_eq!(got, ["{b}", "{d}"]);
     }
 
     #[test]
