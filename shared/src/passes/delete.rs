@@ -14,8 +14,8 @@ use crate::search::find_change_point;
 ///
 /// Cost per necessary unit is about `1 + log2(gap)` tests, where `gap` is the typical
 /// run of deletable units; at high densities it degrades to one test per unit.
-/// After a cut, the unit that followed it (which the sweep, going backwards, found
-/// needed) is tried once more: one test per cut.
+/// After a cut of one unit, the unit that followed it (which the sweep, going
+/// backwards, found needed) is tried once more: one test per such cut.
 #[derive(Clone)]
 pub struct Delete<S> {
     seg: S,
@@ -168,18 +168,18 @@ impl<C: Case, S: Segmenter<C>> Pass<C> for Delete<S> {
                     self.deleted += k;
                     spans = self.seg.segment(ctx.current());
                     i = i.min(spans.len());
-                    // The unit after the cut, needed before it, gets another try:
+                    // The unit after the cut, needed before it, gets one more try:
                     // a separator often goes with what it separated (`(a, b)` →
-                    // `(, b)` → `(b)`), and this sweep has passed it.
-                    while i < spans.len() {
+                    // `(, b)` → `(b)`), and this sweep has passed it. Once: a try
+                    // per unit after it would take a run of them one at a time.
+                    if k == 1 && i < spans.len() {
                         ctx.checkpoint()?;
                         let cand = self.seg.cut(ctx.current(), &spans, &[(i, i + 1)]);
-                        if !ctx.test(cand)? {
-                            break;
+                        if ctx.test(cand)? {
+                            self.deleted += 1;
+                            spans = self.seg.segment(ctx.current());
+                            i = i.min(spans.len());
                         }
-                        self.deleted += 1;
-                        spans = self.seg.segment(ctx.current());
-                        i = i.min(spans.len());
                     }
                     continue;
                 }
