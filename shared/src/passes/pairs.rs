@@ -232,16 +232,21 @@ fn lift_cuts(text: &[u8], seq: usize) -> Proposals {
     let mut ps = pairs(text);
     ps.sort_by_key(|p| (p.0, std::cmp::Reverse(p.3)));
     ps.dedup();
-    let kind = |p: &Pair| &text[p.2..p.3];
+    // The pairs of each kind (same closing text) that enclose the current one,
+    // innermost last: one pass in opening order, linear in the pairs.
+    let mut open: std::collections::HashMap<&[u8], Vec<Pair>> = Default::default();
     let mut out = Vec::new();
-    for (k, inner) in ps.iter().enumerate() {
-        // The nearest enclosing pair of the same kind: the last one that opens
-        // before it and closes after it.
-        let outer = ps[..k]
-            .iter()
-            .rev()
-            .find(|o| o.1 <= inner.0 && inner.3 <= o.2 && kind(o) == kind(inner));
-        if let Some(&(a1, b1, a2, _)) = outer {
+    for inner in &ps {
+        let stack = open.entry(&text[inner.2..inner.3]).or_default();
+        while stack
+            .last()
+            .is_some_and(|o| !(o.1 <= inner.0 && inner.3 <= o.2))
+        {
+            stack.pop();
+        }
+        let outer = stack.last().copied();
+        stack.push(*inner);
+        if let Some((a1, b1, a2, _)) = outer {
             if (b1, inner.1) != (inner.2, a2) {
                 let mut set = EditSet::new();
                 set.push(Edit::cut(seq, b1, inner.1));
