@@ -74,6 +74,35 @@ fn a_cut_gives_the_unit_after_it_another_try() {
 }
 
 #[test]
+fn second_tries_stop_when_they_do_not_pay() {
+    // `x0y,x1y;x2y,x3y;...`: every letter and `,` needed, each `;` cut alone (the
+    // density of needed units keeps blocks at one unit), and no letter ever freed
+    // by a cut. After `RETRY_FREE` unpaid second tries there are no more, where
+    // one per cut would add 40 checks.
+    let letters: Vec<String> = (0..81).map(|i| format!("x{i}y")).collect();
+    let mut input = String::new();
+    for (i, l) in letters.iter().enumerate() {
+        if i > 0 {
+            input.push(if i % 2 == 1 { ',' } else { ';' });
+        }
+        input.push_str(l);
+    }
+    let commas = input.matches(',').count();
+    let (out, calls) = run(
+        &input,
+        vec![Box::new(Delete::new(Tokens, "tokens", usize::MAX))],
+        |s| s.matches(',').count() == commas && letters.iter().all(|l| s.contains(l.as_str())),
+        1,
+    );
+    assert_eq!(out, input.replace(';', ""));
+    let units = 2 * letters.len() - 1;
+    assert!(
+        calls <= units + 12,
+        "{calls} checks for a sweep of {units} units"
+    );
+}
+
+#[test]
 fn brackets_cut_whole_pairs_and_interiors() {
     check(
         Box::new(CutPass::new(Brackets)),

@@ -15,7 +15,8 @@ use crate::search::find_change_point;
 /// Cost per necessary unit is about `1 + log2(gap)` tests, where `gap` is the typical
 /// run of deletable units; at high densities it degrades to one test per unit.
 /// After a cut of one unit, the unit that followed it (which the sweep, going
-/// backwards, found needed) is tried once more: one test per such cut.
+/// backwards, found needed) is tried once more: one test per such cut, while such
+/// tries pay (see [`RETRY_FREE`]).
 #[derive(Clone)]
 pub struct Delete<S> {
     seg: S,
@@ -27,7 +28,18 @@ pub struct Delete<S> {
     necessary: usize,
     /// The first block of a sweep is every unit (see [`Delete::all_first`]).
     all_first: bool,
+    /// Second tries of a follower made in this run, and how many of them took it.
+    retries: usize,
+    retry_hits: usize,
 }
+
+/// Second tries are free up to this many per pass and run; each one that takes its
+/// unit allows [`RETRY_PER_HIT`] more. A pass whose cuts do not free their followers
+/// (the relocation passes on an archive: 167 one-unit cuts, no follower freed) stops
+/// paying a test per cut for them.
+pub const RETRY_FREE: usize = 4;
+/// See [`RETRY_FREE`].
+pub const RETRY_PER_HIT: usize = 4;
 
 impl<S> Delete<S> {
     /// A deletion pass over the units of `seg`, named `name`; skipped on cases with
@@ -41,6 +53,8 @@ impl<S> Delete<S> {
             deleted: 0,
             necessary: 0,
             all_first: false,
+            retries: 0,
+            retry_hits: 0,
         }
     }
 
@@ -172,10 +186,13 @@ impl<C: Case, S: Segmenter<C>> Pass<C> for Delete<S> {
                     // a separator often goes with what it separated (`(a, b)` →
                     // `(, b)` → `(b)`), and this sweep has passed it. Once: a try
                     // per unit after it would take a run of them one at a time.
-                    if k == 1 && i < spans.len() {
+                    let paying = self.retries < RETRY_FREE + RETRY_PER_HIT * self.retry_hits;
+                    if k == 1 && i < spans.len() && paying {
                         ctx.checkpoint()?;
                         let cand = self.seg.cut(ctx.current(), &spans, &[(i, i + 1)]);
+                        self.retries += 1;
                         if ctx.test(cand)? {
+                            self.retry_hits += 1;
                             self.deleted += 1;
                             spans = self.seg.segment(ctx.current());
                             i = i.min(spans.len());

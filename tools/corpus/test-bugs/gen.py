@@ -4853,6 +4853,287 @@ def gen_bmp(rng, size, trigger):
     return header + dib + palette + pixels
 
 
+# ---------------------------------------------------------------------------------------
+# Date strings: dtparse 1.0.3 (a photo library's "date taken" column, one date a line, as
+# the cameras and apps that made the photos wrote it)
+
+DT_MONTHS = "January February March April May June July August September October November December".split()
+DT_DAYS = "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split()
+
+
+def dt_line(rng, t):
+    """Photo n's date (t: seconds since 2017-01-01 00:00 UTC) in one of the apps' formats."""
+    days, rem = divmod(t, 86400)
+    hh, rem = divmod(rem, 3600)
+    mi, ss = divmod(rem, 60)
+    y, m, d = 2017, 1, 1 + days
+    mdays = lambda y, m: (31, 29 if y % 4 == 0 else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)[m - 1]
+    while d > mdays(y, m):
+        d -= mdays(y, m)
+        m += 1
+        if m > 12:
+            y, m = y + 1, 1
+    # 2017-01-01 was a Sunday.
+    wd = (6 + days) % 7
+    h12, ampm = (hh % 12 or 12), ("AM" if hh < 12 else "PM")
+    kind = rng.randrange(9)
+    if kind == 0:
+        return f"{y}-{m:02d}-{d:02d} {hh:02d}:{mi:02d}:{ss:02d}"
+    if kind == 1:
+        return f"{y}-{m:02d}-{d:02d}T{hh:02d}:{mi:02d}:{ss:02d}Z"
+    if kind == 2:
+        off = rng.choice((0, 1, 2))
+        return f"{y}-{m:02d}-{d:02d}T{(hh + off) % 24:02d}:{mi:02d}:{ss:02d}+{off:02d}:00"
+    if kind == 3:
+        off = rng.choice((0, 1, 2))
+        return (f"{DT_DAYS[wd][:3]}, {d} {DT_MONTHS[m - 1][:3]} {y} "
+                f"{(hh + off) % 24:02d}:{mi:02d}:{ss:02d} +{off:02d}00")
+    if kind == 4:
+        return f"{DT_MONTHS[m - 1][:3]} {d}, {y} {h12}:{mi:02d} {ampm}"
+    if kind == 5:
+        return f"{d} {DT_MONTHS[m - 1]} {y} {hh:02d}:{mi:02d}"
+    if kind == 6:
+        return f"{y}/{m:02d}/{d:02d} {hh:02d}:{mi:02d}:{ss:02d}"
+    if kind == 7:
+        return f"{m:02d}/{d:02d}/{y} {h12:02d}:{mi:02d} {ampm}"
+    return f"{DT_DAYS[wd]}, {DT_MONTHS[m - 1]} {d}, {y} at {h12}:{mi:02d} {ampm}"
+
+
+def gen_dates(rng, size, trigger):
+    lines, total, t = [], 0, rng.randrange(86400)
+    stamps = []
+    while total < size:
+        # Photos come in bursts: seconds apart within a burst, hours or days between them.
+        t += rng.randint(1, 40) if rng.random() < 0.7 else rng.randint(3600, 4 * 86400)
+        line = dt_line(rng, t)
+        lines.append(line)
+        stamps.append(t)
+        total += len(line) + 1
+    # The photo in the middle is a screenshot without EXIF data: the importer fell back to
+    # its file name, an Android-style epoch-milliseconds name, `1557671525123.jpg`. dtparse
+    # reads the 13-digit number, sees the `.` after it and unwraps
+    # `value_repr.parse::<i32>()`. The harmless twin has the photo's date.
+    mid = len(lines) // 2
+    if trigger:
+        lines[mid] = f"{(1483228800 + stamps[mid]) * 1000 + rng.randrange(1000)}.jpg"
+    return ("\n".join(lines) + "\n").encode()
+
+
+# ---------------------------------------------------------------------------------------
+# SVG path data: lyon_extra 1.0.2 (a dashboard's charts as a D3-style renderer writes their
+# `d` attributes, one path a line)
+
+def svg_num(v):
+    s = f"{v:.2f}".rstrip("0").rstrip(".")
+    return "0" if s == "-0" else s
+
+
+def svg_line_series(rng, w, h, gaps, nan_at=None):
+    """A line series of 60-240 points with gaps: each run of defined points its own open
+    subpath (M then L...). nan_at: the index of the run whose first point has y = NaN."""
+    n = rng.randint(60, 240)
+    step = w / (n - 1)
+    y = rng.uniform(h * 0.2, h * 0.8)
+    parts, run, k, started = [], 0, 0, False
+    for i in range(n):
+        y = min(h - 1, max(1, y + rng.gauss(0, h * 0.03)))
+        if gaps and i > 3 and rng.random() < 0.03:
+            started = False          # a gap in the data
+            continue
+        x = svg_num(i * step)
+        if not started:
+            yy = "NaN" if nan_at is not None and run == nan_at else svg_num(y)
+            parts.append(f"M{x},{yy}")
+            run += 1
+            started = True
+        else:
+            parts.append(f"L{x},{svg_num(y)}")
+    return "".join(parts), run
+
+
+def svg_area(rng, w, h):
+    n = rng.randint(40, 160)
+    step = w / (n - 1)
+    y = rng.uniform(h * 0.3, h * 0.7)
+    top = []
+    for i in range(n):
+        y = min(h - 1, max(1, y + rng.gauss(0, h * 0.02)))
+        top.append((i * step, y))
+    d = f"M{svg_num(top[0][0])},{svg_num(top[0][1])}"
+    d += "".join(f"L{svg_num(x)},{svg_num(y)}" for x, y in top[1:])
+    d += f"L{svg_num(w)},{svg_num(h)}L0,{svg_num(h)}Z"
+    return d
+
+
+def svg_axis(rng, w, h):
+    ticks = rng.randint(5, 12)
+    d = f"M0.5,6V0.5H{svg_num(w + 0.5)}V6"
+    for i in range(ticks + 1):
+        x = svg_num(i * w / ticks + 0.5)
+        d += f"M{x},0.5v6"
+    return d
+
+
+def svg_pie(rng, r):
+    """A donut chart's slices: arcs, each slice closed."""
+    vals = [rng.uniform(1, 10) for _ in range(rng.randint(3, 9))]
+    tot, a0, out = sum(vals), 0.0, []
+    ri = r * 0.6
+    for v in vals:
+        a1 = a0 + v / tot * 2 * math.pi
+        large = 1 if a1 - a0 > math.pi else 0
+        p = lambda rr, a: f"{svg_num(rr * math.sin(a))},{svg_num(-rr * math.cos(a))}"
+        out.append(f"M{p(r, a0)}A{svg_num(r)},{svg_num(r)},0,{large},1,{p(r, a1)}"
+                   f"L{p(ri, a1)}A{svg_num(ri)},{svg_num(ri)},0,{large},0,{p(ri, a0)}Z")
+        a0 = a1
+    return "".join(out)
+
+
+def svg_path_line(rng, n):
+    kind = rng.randrange(6)
+    w, h = rng.choice(((960, 300), (640, 240), (480, 200))), None
+    w, h = w
+    if kind in (0, 1):
+        return svg_line_series(rng, w, h, gaps=(kind == 1))[0]
+    if kind == 2:
+        return svg_area(rng, w, h)
+    if kind == 3:
+        return svg_axis(rng, w, h)
+    if kind == 4:
+        return svg_pie(rng, rng.choice((80, 100, 120)))
+    # Bars: closed rectangles.
+    bars = rng.randint(6, 30)
+    bw = w / bars
+    return "".join(f"M{svg_num(i * bw + 1)},{svg_num(h)}V{svg_num(rng.uniform(10, h - 10))}"
+                   f"H{svg_num((i + 1) * bw - 1)}V{svg_num(h)}Z" for i in range(bars))
+
+
+def gen_svg_paths(rng, size, trigger):
+    lines = fill(rng, size, lambda r, n: svg_path_line(r, n) + "\n")
+    # From the middle on, the first line series with gaps and at least three runs: the first
+    # point of its third run has y = NaN (a value that passed the series' `defined` test but
+    # that the scale maps to NaN), `M<x>,NaN`. The parser ends the open subpath for the M,
+    # fails on `NaN`, and `parse` ends it again. The harmless twin has the number.
+    i = len(lines) // 2
+    while True:
+        r = random.Random(f"svg-series:{i}")
+        d, runs = svg_line_series(r, 960, 300, gaps=True)
+        if runs >= 3:
+            break
+        i += 1
+    d, _ = svg_line_series(random.Random(f"svg-series:{i}"), 960, 300, gaps=True,
+                           nan_at=2 if trigger else None)
+    lines[len(lines) // 2] = d + "\n"
+    return "".join(lines).encode()
+
+
+# ---------------------------------------------------------------------------------------
+# XZ: lzma-rust2 0.15.1 (an x86-64 code image in a multi-block .xz, each block compressed on
+# its own with the BCJ x86 filter and LZMA2, the filter's start offset the block's offset in
+# the image; CRC32 checks)
+
+def xz_varint(n):
+    out = bytearray()
+    while True:
+        b = n & 0x7F
+        n >>= 7
+        if n:
+            out.append(b | 0x80)
+        else:
+            out.append(b)
+            return bytes(out)
+
+
+def x86_image(rng, size):
+    """Plausible x86-64 code: 16-byte aligned functions with prologues, moves, adds,
+    compares, conditional jumps, calls (E8 rel32) to other functions, jumps (E9), returns."""
+    code = bytearray()
+    starts = []
+    bodies = [b"\x48\x89\xc7", b"\x48\x8b\x45\xf8", b"\x48\x83\xc4\x08", b"\x31\xc0",
+              b"\x48\x85\xc0", b"\x89\x45\xfc", b"\x8b\x55\xfc", b"\x48\x8d\x3d",
+              b"\x0f\xb6\x07", b"\x48\x63\xd0", b"\x41\x89\xf8", b"\x4c\x89\xe7"]
+    pending = []
+    while len(code) < size:
+        while len(code) % 16:
+            code.append(0xCC)
+        starts.append(len(code))
+        code += b"\x55\x48\x89\xe5"
+        if rng.random() < 0.5:
+            code += b"\x48\x83\xec" + bytes([rng.choice((8, 16, 24, 32, 48))])
+        for _ in range(rng.randint(4, 30)):
+            k = rng.random()
+            if k < 0.2 and len(starts) > 1:
+                # call a function: earlier ones directly, later ones patched at the end
+                code.append(0xE8)
+                pending.append((len(code), rng.randrange(len(starts) + 40)))
+                code += b"\0\0\0\0"
+            elif k < 0.3:
+                code += b"\x74" + bytes([rng.randint(2, 40)])
+            elif k < 0.35:
+                code += b"\xb8" + struct.pack("<I", rng.randrange(1 << rng.choice((8, 16, 31))))
+            else:
+                ins = rng.choice(bodies)
+                code += ins
+                if ins == b"\x48\x8d\x3d":
+                    code += struct.pack("<i", rng.randint(-4096, 65536))
+        if rng.random() < 0.2 and len(starts) > 2:
+            code.append(0xE9)
+            pending.append((len(code), rng.randrange(len(starts))))
+            code += b"\0\0\0\0"
+        else:
+            code += b"\xc9\xc3" if rng.random() < 0.5 else b"\x5d\xc3"
+    for at, f in pending:
+        target = starts[min(f, len(starts) - 1)]
+        code[at:at + 4] = struct.pack("<i", target - (at + 4))
+    return bytes(code)
+
+
+def xz_block(data, start_offset):
+    import lzma
+    filters = [{"id": lzma.FILTER_X86, "start_offset": start_offset},
+               {"id": lzma.FILTER_LZMA2, "preset": 6, "dict_size": 1 << 20}]
+    comp = lzma.compress(data, format=lzma.FORMAT_RAW, filters=filters)
+    flags = bytearray([0x01])                       # 2 filters, no sizes in the header
+    flags += b"\x04" + (b"\x04" + struct.pack("<I", start_offset) if start_offset else b"\x00")
+    flags += b"\x21\x01\x10"                        # LZMA2, dictionary 1 MiB
+    hsize = (1 + len(flags) + 4 + 3) // 4 * 4
+    head = bytes([hsize // 4 - 1]) + flags
+    head += b"\0" * (hsize - 4 - len(head))
+    head += struct.pack("<I", zlib.crc32(head))
+    unpadded = len(head) + len(comp) + 4
+    block = head + comp + b"\0" * (-len(comp) % 4) + struct.pack("<I", zlib.crc32(data))
+    return block, unpadded
+
+
+def gen_xz(rng, size, trigger):
+    # Sections of 24 KiB of code; compressed, each block is about 0.43 of that.
+    sec = 24576
+    image = x86_image(rng, int(size * 2.3))
+    nblocks = (len(image) + sec - 1) // sec
+    mid = nblocks // 2
+    blocks, records = [], []
+    for k in range(nblocks):
+        off = k * sec
+        # The block in the middle: the packer wrote the section's load address,
+        # 0x80000000 + its offset, as the filter's start offset (liblzma's filter wraps
+        # around 2^32 and decodes it); lzma-rust2's x86 decoder computes
+        # `src - (self.pos + i) as i32`, and past 2^31 the position is negative.
+        # The harmless twin gives the offset.
+        start = off + (0x80000000 if trigger and k == mid else 0)
+        block, unpadded = xz_block(image[off:off + sec], start)
+        blocks.append(block)
+        records.append((unpadded, len(image[off:off + sec])))
+    flags = b"\x00\x01"                             # CRC32 checks
+    header = b"\xfd7zXZ\x00" + flags + struct.pack("<I", zlib.crc32(flags))
+    index = b"\x00" + xz_varint(len(records))
+    index += b"".join(xz_varint(u) + xz_varint(n) for u, n in records)
+    index += b"\0" * (-len(index) % 4)
+    index += struct.pack("<I", zlib.crc32(index))
+    back = struct.pack("<I", len(index) // 4 - 1) + flags
+    footer = struct.pack("<I", zlib.crc32(back)) + back + b"YZ"
+    return header + b"".join(blocks) + index + footer
+
+
 CASES = {
     # full_moon 1.1.0 (luau): an interpolated string with an empty `{}` gives the
     # expression parser an interpolated-string token of kind End, and
@@ -5084,6 +5365,19 @@ CASES = {
     # (biClrUsed = 216, index 255): `read_indexes` pushes `palette[i]` unchecked
     # (src/decoder.rs:261).
     "bmp-palette-index-overflow": ("big.bmp", gen_bmp),
+    # dtparse 1.0.3: a number of more than 9 digits followed by `-`, `/` or `.` (here an
+    # epoch-milliseconds file name, `1557671525123.jpg`): `parse_numeric_token` unwraps
+    # `value_repr.parse::<i32>()` (src/lib.rs:1069, bspeice/dtparse#21).
+    "dtparse-epoch-millis-overflow": ("big.txt", gen_dates),
+    # lyon_extra 1.0.2: a moveto whose coordinates do not parse (here `M<x>,NaN`) after an
+    # open subpath: the parser ends the subpath for the M, fails, and `parse` ends it again;
+    # lyon_path's debug validator asserts "end() called without begin()"
+    # (lyon_path-1.0.5/src/private.rs:37, nical/lyon#919).
+    "lyon-moveto-nan-double-end": ("big.paths", gen_svg_paths),
+    # lzma-rust2 0.15.1: an .xz block whose BCJ x86 filter has a start offset of 2^31 or more:
+    # `x86_code` computes `src - (self.pos + i) as i32` and the subtraction overflows
+    # (src/filter/bcj/x86.rs:66, hasenbanck/lzma-rust2#72).
+    "lzma-rust2-bcj-start-offset": ("big.xz", gen_xz),
 }
 
 
