@@ -26,6 +26,31 @@ pub fn error_count(text: &[u8]) -> usize {
     }
 }
 
+/// The byte ranges of the string, byte string, C string, character and byte
+/// literals of the Rust source `text` (none when it is not UTF-8), in order.
+pub fn literal_ranges(text: &[u8]) -> Vec<(usize, usize)> {
+    let Some(root) = parse(text) else {
+        return Vec::new();
+    };
+    (root.descendants_with_tokens())
+        .filter_map(|e| e.into_token())
+        .filter(|t| {
+            matches!(
+                t.kind(),
+                SyntaxKind::STRING
+                    | SyntaxKind::BYTE_STRING
+                    | SyntaxKind::C_STRING
+                    | SyntaxKind::CHAR
+                    | SyntaxKind::BYTE
+            )
+        })
+        .map(|t| {
+            let r = t.text_range();
+            (usize::from(r.start()), usize::from(r.end()))
+        })
+        .collect()
+}
+
 /// Parses the Rust files of `case` ahead of time (while its checks run), so that
 /// the passes' first looks at it cost nothing.
 pub fn parse_ahead(case: &TestCase) {

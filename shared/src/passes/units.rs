@@ -198,7 +198,10 @@ impl<C: Case<Item = u8>> Segmenter<C> for Lines {
 /// Tokens of the crude tokenizer. Whitespace runs are units too, except in source
 /// code ([`Case::is_syntax`]), where deleting one never changes what the compiler
 /// sees and the final formatting (or tidying) takes care of them: measured on a
-/// buried ICE in a crate, 21 of the 39 token runs went to single blanks.
+/// buried ICE in a crate, 21 of the 39 token runs went to single blanks. In source
+/// code a string or character literal is one unit: a lone quote deleted leaves an
+/// unterminated literal, which the compiler does not get past, so the literal
+/// (`extern "C"` → `extern`) would otherwise take three cuts at once.
 #[derive(Clone)]
 pub struct Tokens;
 
@@ -207,22 +210,47 @@ impl<C: Case<Item = u8>> Segmenter<C> for Tokens {
         "tokens"
     }
     fn segment(&self, case: &C) -> Vec<Span> {
-        (0..case.seq_count())
-            .flat_map(|s| {
-                let text = case.seq(s);
-                let syntax = case.is_syntax(s);
-                token_spans(text)
-                    .into_iter()
-                    .filter(move |&(a, _)| {
-                        !syntax || crate::tokens::class(text[a]) != crate::tokens::Class::Space
-                    })
-                    .map(move |(a, b)| Span {
+        let mut out = Vec::new();
+        for s in 0..case.seq_count() {
+            let text = case.seq(s);
+            let syntax = case.is_syntax(s);
+            let literals = if syntax {
+                crate::syntax::literal_ranges(text)
+            } else {
+                Vec::new()
+            };
+            let mut lit = literals.iter().peekable();
+            for (a, b) in token_spans(text) {
+                if syntax && crate::tokens::class(text[a]) == crate::tokens::Class::Space {
+                    continue;
+                }
+                while lit.next_if(|&&(_, e)| e <= a).is_some() {}
+                match lit.peek() {
+                    // Inside a literal: the literal's one unit, at its first token.
+                    Some(&&(ls, le)) if ls <= a => {
+                        if out.last()
+                            != Some(&Span {
+                                seq: s,
+                                start: ls,
+                                end: le,
+                            })
+                        {
+                            out.push(Span {
+                                seq: s,
+                                start: ls,
+                                end: le,
+                            });
+                        }
+                    }
+                    _ => out.push(Span {
                         seq: s,
                         start: a,
                         end: b,
-                    })
-            })
-            .collect()
+                    }),
+                }
+            }
+        }
+        out
     }
 }
 
@@ -320,6 +348,41 @@ impl Segmenter<crate::TestCase> for Records {
 mod tests {
     use super::*;
     use crate::TestCase;
+
+    #[test]
+    fn a_rust_literal_is_one_token() {
+        let text = b"extern \"C\" fn f<'a>() { g(b\"x y\", 'z', r#\"q\"#) }";
+        let case = TestCase::single("lib.rs", text.to_vec());
+        let got: Vec<&[u8]> = (Tokens.segment(&case).iter())
+            .map(|s| &text[s.start..s.end])
+            .collect();
+        let want: Vec<&[u8]> = vec![
+            b"extern",
+            b"\"C\"",
+            b"fn",
+            b"f",
+            b"<",
+            b"'",
+            b"a",
+            b">",
+            b"(",
+            b")",
+            b"{",
+            b"g",
+            b"(",
+            b"b\"x y\"",
+            b",",
+            b"'z'",
+            b",",
+            b"r#\"q\"#",
+            b")",
+            b"}",
+        ];
+        assert_eq!(got, want);
+        // Not source code: quotes and words are units of their own.
+        let case = TestCase::single("a.txt", b"x \"C\"".to_vec());
+        assert_eq!(Tokens.segment(&case).len(), 5);
+    }
 
     #[test]
     fn lines_and_deletion() {
