@@ -316,7 +316,8 @@ fn text_integers_search_the_number_of_digits() {
 /// predicate that takes syntax errors (as rustc may crash the same way after one):
 /// the result is 1-minimal in the neighbourhood of `tools/check_minimal.py` (every
 /// matched pair, run of 1 to 8 tokens, line, byte, shorter token tried by hand here),
-/// and smaller than the default pipeline's.
+/// and no larger than the default pipeline's (the same here, since `rust-pairs` joined
+/// the default pipeline; smaller before).
 #[test]
 fn exhaustive_passes_reach_a_one_minimal_rust_file() {
     use minimize_engine::passes::neighbours::{propose, Kind};
@@ -338,7 +339,7 @@ fn exhaustive_passes_reach_a_one_minimal_rust_file() {
     assert!(bug(&text), "{text}");
     assert!(
         text.split_whitespace().map(str::len).sum::<usize>()
-            < default.split_whitespace().map(str::len).sum::<usize>(),
+            <= default.split_whitespace().map(str::len).sum::<usize>(),
         "exhaustive {text:?} vs default {default:?}"
     );
     // Every neighbour, by hand: none keeps the bug (blanks aside).

@@ -21,10 +21,13 @@
 //! Each set of six acts on one kind of file ([`Files`]):
 //! - Rust files (`rust-*`), where the generic [`super::Pairs`] and
 //!   [`super::ReplaceTokens`] (text files only) and the byte pass (not on `.rs`) leave
-//!   off. Not in the default pipeline: a sweep tests every candidate when nothing
-//!   goes, which is what a guarantee costs, several times the runs of the rest of the
-//!   reduction on a small file with checks that run the compiler (measured in
-//!   `docs/benchmarks.md`); `--exhaustive` adds them ([`super::exhaustive_passes`]).
+//!   off. Not in the default pipeline, except `rust-pairs`: a sweep tests every
+//!   candidate when nothing goes, which is what a guarantee costs, several times the
+//!   runs of the rest of the reduction on a small file with checks that run the
+//!   compiler (measured in `docs/benchmarks.md`); `--exhaustive` adds the other five
+//!   ([`super::exhaustive_passes`]). `rust-pairs` has a few dozen candidates (about
+//!   half of them whole pairs, which the syntax passes have tried: the cache answers)
+//!   and proposes what no syntax pass does, both ends of a pair in one candidate.
 //!   By default, the neighbours most often left on Rust results are proposed by
 //!   Rust passes with few candidates each ([`super::rust_optional`]: optional parts
 //!   of the grammar; [`super::rust_names`]: names only used, to fresh ones).
