@@ -16,7 +16,7 @@ use crate::search::find_change_point;
 /// run of deletable units; at high densities it degrades to one test per unit.
 /// After a cut of one unit, the unit that followed it (which the sweep, going
 /// backwards, found needed) is tried once more: one test per such cut, while such
-/// tries pay (see [`RETRY_FREE`]).
+/// tries pay (see [`RETRY_MISSES`]).
 #[derive(Clone)]
 pub struct Delete<S> {
     seg: S,
@@ -28,18 +28,20 @@ pub struct Delete<S> {
     necessary: usize,
     /// The first block of a sweep is every unit (see [`Delete::all_first`]).
     all_first: bool,
-    /// Second tries of a follower made in this run, and how many of them took it.
-    retries: usize,
-    retry_hits: usize,
+    /// Second tries in a row (in this run) that did not take their unit, and the
+    /// chances of one passed up since the last one.
+    retry_misses: usize,
+    retry_skipped: usize,
 }
 
-/// Second tries are free up to this many per pass and run; each one that takes its
-/// unit allows [`RETRY_PER_HIT`] more. A pass whose cuts do not free their followers
-/// (the relocation passes on an archive: 167 one-unit cuts, no follower freed) stops
-/// paying a test per cut for them.
-pub const RETRY_FREE: usize = 4;
-/// See [`RETRY_FREE`].
-pub const RETRY_PER_HIT: usize = 4;
+/// Second tries stop after this many in a row that take nothing: a pass whose cuts
+/// do not free their followers (the relocation passes on an archive: 167 one-unit
+/// cuts, no follower freed) stops paying a test per cut for them. While stopped, one
+/// chance in [`RETRY_PROBE`] is still taken, and a hit starts them again: on an
+/// image, the byte cuts that free their followers come in runs, late.
+pub const RETRY_MISSES: usize = 4;
+/// See [`RETRY_MISSES`].
+pub const RETRY_PROBE: usize = 8;
 
 impl<S> Delete<S> {
     /// A deletion pass over the units of `seg`, named `name`; skipped on cases with
@@ -53,8 +55,8 @@ impl<S> Delete<S> {
             deleted: 0,
             necessary: 0,
             all_first: false,
-            retries: 0,
-            retry_hits: 0,
+            retry_misses: 0,
+            retry_skipped: 0,
         }
     }
 
@@ -186,13 +188,19 @@ impl<C: Case, S: Segmenter<C>> Pass<C> for Delete<S> {
                     // a separator often goes with what it separated (`(a, b)` →
                     // `(, b)` → `(b)`), and this sweep has passed it. Once: a try
                     // per unit after it would take a run of them one at a time.
-                    let paying = self.retries < RETRY_FREE + RETRY_PER_HIT * self.retry_hits;
-                    if k == 1 && i < spans.len() && paying {
+                    let chance = k == 1 && i < spans.len();
+                    let paying = self.retry_misses < RETRY_MISSES
+                        || self.retry_skipped + 1 >= RETRY_PROBE;
+                    if chance && !paying {
+                        self.retry_skipped += 1;
+                    }
+                    if chance && paying {
                         ctx.checkpoint()?;
                         let cand = self.seg.cut(ctx.current(), &spans, &[(i, i + 1)]);
-                        self.retries += 1;
+                        self.retry_skipped = 0;
+                        self.retry_misses += 1;
                         if ctx.test(cand)? {
-                            self.retry_hits += 1;
+                            self.retry_misses = 0;
                             self.deleted += 1;
                             spans = self.seg.segment(ctx.current());
                             i = i.min(spans.len());

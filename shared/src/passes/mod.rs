@@ -44,7 +44,7 @@ pub use choices::{Change, Choices, Step};
 pub use chunks::{ChunkPayloads, LengthChunks, OtherChunks};
 pub use counted::{CountedRuns, FooterCuts, OffsetCuts};
 pub use cuts::{Brackets, CutPass, Ngrams, Repeats};
-pub use delete::{AdaptiveDdmin, Delete, Lithium, RETRY_FREE, RETRY_PER_HIT};
+pub use delete::{AdaptiveDdmin, Delete, Lithium, RETRY_MISSES, RETRY_PROBE};
 pub use integers::{ListInts, ReplaceWithSimpler, SharedValues, ShrinkEach, TextInts};
 pub use lower::LowerBytes;
 pub use neighbours::Neighbours;
