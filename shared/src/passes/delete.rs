@@ -189,8 +189,8 @@ impl<C: Case, S: Segmenter<C>> Pass<C> for Delete<S> {
                     // `(, b)` → `(b)`), and this sweep has passed it. Once: a try
                     // per unit after it would take a run of them one at a time.
                     let chance = k == 1 && i < spans.len();
-                    let paying = self.retry_misses < RETRY_MISSES
-                        || self.retry_skipped + 1 >= RETRY_PROBE;
+                    let paying =
+                        self.retry_misses < RETRY_MISSES || self.retry_skipped + 1 >= RETRY_PROBE;
                     if chance && !paying {
                         self.retry_skipped += 1;
                     }
