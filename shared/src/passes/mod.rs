@@ -435,8 +435,8 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
             last_resort(CountedRecords),
             // The one Rust neighbourhood the syntax passes cannot propose (two cuts
             // that are not a node: `f(x)` → `fx`), for a sweep of a few dozen
-            // candidates: on the tune half +6 % runs; on heldout2 two more results
-            // 1-minimal, +10 % runs (docs/benchmarks.md, session 24).
+            // candidates: on the tune half +5.8 % runs; on heldout2 two more results
+            // 1-minimal, +11.6 % runs (docs/benchmarks.md, session 24).
             last_resort(Neighbours::new(
                 neighbours::Kind::Pairs,
                 neighbours::Files::Rust,

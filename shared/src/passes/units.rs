@@ -228,18 +228,13 @@ impl<C: Case<Item = u8>> Segmenter<C> for Tokens {
                 match lit.peek() {
                     // Inside a literal: the literal's one unit, at its first token.
                     Some(&&(ls, le)) if ls <= a => {
-                        if out.last()
-                            != Some(&Span {
-                                seq: s,
-                                start: ls,
-                                end: le,
-                            })
-                        {
-                            out.push(Span {
-                                seq: s,
-                                start: ls,
-                                end: le,
-                            });
+                        let unit = Span {
+                            seq: s,
+                            start: ls,
+                            end: le,
+                        };
+                        if out.last() != Some(&unit) {
+                            out.push(unit);
                         }
                     }
                     _ => out.push(Span {
