@@ -377,12 +377,31 @@ pub fn ice_signature(stderr: &str) -> Option<Signature> {
                 .and_then(|(_, r)| r.split_once(']'))
                 .map(|(q, _)| q.to_string())
         });
+    // The bug is the first crash reported. A `bug!` prints its error line, then a
+    // panic with no message of its own (`Box<dyn Any>`); a panic that comes first
+    // (an assertion) is the crash, and an error line after it is a delayed bug that
+    // the panic's unwinding flushes: rustc prints it only when no other error was
+    // emitted, so it comes and goes with any syntax error in a candidate.
+    let ice_line = lines
+        .iter()
+        .position(|l| l.starts_with("error: internal compiler error"));
+    let panic_line = lines
+        .iter()
+        .position(|l| l.starts_with("thread '") && l.contains("panicked at "));
+    let ice_line = match (ice_line, panic_line) {
+        (Some(e), Some(p))
+            if p < e
+                && lines
+                    .get(p + 1)
+                    .is_some_and(|m| !m.starts_with("Box<dyn Any>")) =>
+        {
+            None
+        }
+        (e, _) => e,
+    };
     // 1. `error: internal compiler error: <loc>: <msg>` or `...: <msg>`.
     // (`-Ztreat-err-as-bug` adds the error code: `error: internal compiler error[E0425]: ...`.)
-    if let Some(l) = lines
-        .iter()
-        .find(|l| l.starts_with("error: internal compiler error"))
-    {
+    if let Some(l) = ice_line.map(|i| lines[i]) {
         let rest = &l["error: internal compiler error".len()..];
         let (code, rest) = match rest.strip_prefix('[').and_then(|r| r.split_once(']')) {
             Some((code, r)) => (Some(code), r),
@@ -418,10 +437,7 @@ pub fn ice_signature(stderr: &str) -> Option<Signature> {
         });
     }
     // 2. `thread 'rustc' (tid) panicked at <loc>:` then the message on the next line.
-    if let Some(i) = lines
-        .iter()
-        .position(|l| l.starts_with("thread '") && l.contains("panicked at "))
-    {
+    if let Some(i) = panic_line {
         let at = lines[i]
             .split("panicked at ")
             .nth(1)
@@ -725,5 +741,28 @@ mod tests {
             .unwrap()
         };
         assert!(!t("Err(Eof)").matches(&t("Err(Syntax)"), MatchMode::Same));
+    }
+
+    #[test]
+    fn the_first_crash_reported_is_the_bug() {
+        // An assertion, then the delayed bug its unwinding flushes (only when no
+        // other error was emitted: a candidate with a syntax error prints no such line).
+        let panic = "thread 'rustc' (7) panicked at /rustc-dev/59/compiler/rustc_hir_analysis/src/hir_ty_lowering/mod.rs:619:17:\nassertion failed: !parent_args.is_empty()\nquery stack during panic:\n#0 [fn_sig] computing function signature of `b::a`\nend of query stack\n";
+        let flushed = "note: no errors encountered even though delayed bugs were created\nerror: internal compiler error: function items cannot be used as const args\n --> /w/x.rs:3:20\nnote: delayed at /rustc-dev/59/compiler/rustc_hir_analysis/src/hir_ty_lowering/mod.rs:2727:28\n";
+        let alone = ice_signature(&format!("error: missing parameters\n{panic}")).unwrap();
+        let with_flushed = ice_signature(&format!("{panic}{flushed}")).unwrap();
+        assert_eq!(
+            with_flushed.location.as_deref(),
+            Some("compiler/rustc_hir_analysis/src/hir_ty_lowering/mod.rs:619:17")
+        );
+        assert_eq!(with_flushed.query.as_deref(), Some("fn_sig"));
+        assert!(with_flushed.matches(&alone, MatchMode::Same));
+        // A `bug!` prints its error line first, then a panic with no message.
+        let bug = ice_signature(BUG).unwrap();
+        assert_eq!(
+            bug.location.as_deref(),
+            Some("compiler/rustc_const_eval/src/interpret/operator.rs:51:18")
+        );
+        assert!(bug.message.starts_with("Invalid operation on bool"));
     }
 }
