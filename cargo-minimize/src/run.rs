@@ -141,22 +141,7 @@ fn spec_from(args: &Args) -> Result<JobSpec> {
     }
     spec.seed = args.seed;
     spec.passes = args.passes.clone();
-    if args.exhaustive {
-        // The passes of a default run (or of --passes), then the exhaustive ones.
-        if spec.passes.is_empty() {
-            let runs_code = !args.ice;
-            spec.passes = minimize_engine::passes::exhaustive_pass_names(runs_code)
-                .into_iter()
-                .map(String::from)
-                .collect();
-        } else {
-            for n in minimize_engine::passes::exhaustive_names() {
-                if !spec.passes.iter().any(|p| p == n) {
-                    spec.passes.push(n.to_string());
-                }
-            }
-        }
-    }
+    spec.exhaustive = args.exhaustive;
     spec.cache = if args.no_cache {
         CacheChoice::Off
     } else {

@@ -148,6 +148,9 @@ pub struct JobSpec {
     pub seed: u64,
     /// Pass names (empty: the default list).
     pub passes: Vec<String>,
+    /// Append the passes of `--exhaustive` ([`crate::passes::exhaustive_passes`])
+    /// that `passes` (or the default list) does not have.
+    pub exhaustive: bool,
     /// The result cache.
     pub cache: CacheChoice,
     /// Run rustfmt on a Rust result when the bug survives it.
@@ -179,6 +182,7 @@ impl JobSpec {
                 .unwrap_or(1),
             seed: 0,
             passes: Vec::new(),
+            exhaustive: false,
             cache: CacheChoice::Disk(None),
             format: true,
             output: OutputChoice::Beside,

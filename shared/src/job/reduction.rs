@@ -7,18 +7,24 @@ use super::finish::tidy_blank_lines;
 use super::format::rustfmt;
 use super::{CacheChoice, Check, Job, JobError, JobErrorKind, OutputChoice};
 use crate::cache::{DiskStore, DiskStoreConfig, VerdictCache};
-use crate::passes::{default_for_files, file_pass_by_name, file_pass_names, Pass};
+use crate::passes::{
+    default_for_files, exhaustive_passes, file_pass_by_name, file_pass_names, Pass,
+};
 use crate::predicate::{CancelFlag, RunEnv};
 use crate::report::{Event, Observer};
 use crate::schedule::{Config, Form, Reduction};
 use crate::testcase::TestCase;
 
 impl Job {
-    /// The passes: `--passes` by name, else the default pipeline.
+    /// The passes: `--passes` by name, else the default pipeline (without the
+    /// passes whose role is [`crate::passes::Role::not_on_rust`] on Rust code); then,
+    /// with `--exhaustive`, the sweeps it adds.
     pub(super) fn passes(&self) -> Result<Vec<Box<dyn Pass<TestCase>>>, JobError> {
         let spec = &self.spec;
-        Ok(if spec.passes.is_empty() {
-            default_for_files(!matches!(self.check, Check::Ice(_)))
+        let mut passes: Vec<Box<dyn Pass<TestCase>>> = if spec.passes.is_empty() {
+            (default_for_files(!matches!(self.check, Check::Ice(_))).into_iter())
+                .filter(|p| !(self.is_rust && p.role().not_on_rust))
+                .collect()
         } else {
             spec.passes
                 .iter()
@@ -34,7 +40,15 @@ impl Job {
                     })
                 })
                 .collect::<Result<_, _>>()?
-        })
+        };
+        if spec.exhaustive {
+            for p in exhaustive_passes() {
+                if !passes.iter().any(|q| q.name() == p.name()) {
+                    passes.push(p);
+                }
+            }
+        }
+        Ok(passes)
     }
 
     /// The verdict cache: on disk unless `--no-cache` (a store that cannot be
