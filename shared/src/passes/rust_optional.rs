@@ -9,7 +9,9 @@
 //! - an initializer with its `=` (`const`, `static`, `let`, associated types,
 //!   defaults of generic parameters), a type annotation with its `:` (`const`,
 //!   `static`, `let`, const parameters); a `let x =` before a value that can stand
-//!   as a statement; a path's qualifier (`std::mem::size_of` → `size_of`);
+//!   as a statement; a path's qualifier (`std::mem::size_of` → `size_of`), a
+//!   qualified path's trait (`<T as Tr>::x` → `<T>::x`), an array's length
+//!   (`[T; N]` → `[T]`, `[x; N]` → `[x]`);
 //! - a type that holds other types, replaced by one of them (`[T]`, `&T`, `(T)`,
 //!   `Box<T>` → `T`; `(A, B)`, `Map<A, B>`, `fn(A) -> B` → `A` or `B`), as
 //!   `rust-hoist` does for expressions;
@@ -196,6 +198,10 @@ pub fn optional_ranges(root: &SyntaxNode) -> Vec<(usize, usize, String)> {
                     }
                 }
             }
+            // `<T as Trait>::x` → `<T>::x`: a qualified path without its trait.
+            TYPE_ANCHOR | PATH_SEGMENT => out.extend(introduced(&n, AS_KW)),
+            // `[T; N]` → `[T]`, `[x; N]` → `[x]`: an array without its length.
+            ARRAY_TYPE | ARRAY_EXPR => out.extend(introduced(&n, SEMICOLON)),
             // `a::b::c` → `c`: a path without its qualifier.
             PATH => {
                 let colons = (n.children_with_tokens())
@@ -327,6 +333,9 @@ mod tests {
             "{got:?}"
         );
         assert!(got.contains(&"a::"), "{got:?}");
+        let got = parts("fn f(x: [u8; 2]) { [(); <() as a>::b]; }\n");
+        assert!(got.contains(&"; 2") && got.contains(&"as a"), "{got:?}");
+        assert!(got.contains(&"; <() as a>::b"), "{got:?}");
         let got = parts("trait a {}\n#[x] trait b { fn c(); }\nstruct d { e: u8 }\n");
         assert!(got.contains(&"{}\n#[x] trait b "), "{got:?}");
         assert!(got.contains(&"{ fn c(); }\nstruct d "), "{got:?}");
