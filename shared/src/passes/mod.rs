@@ -425,7 +425,7 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         not_on_rust(fallback(Chaos::new(Lines, "chaos-lines"))),
         Box::new(Chaos::new(Records, "chaos-records")),
         Box::new(Delete::new(Records, "records", usize::MAX)),
-        fallback(Delete::new(Lines, "lines", usize::MAX)),
+        not_on_rust(fallback(Delete::new(Lines, "lines", usize::MAX))),
         Box::new(Delete::new(Statements, "statements", usize::MAX)),
         Box::new(Delete::new(ListElements, "list-elements", usize::MAX)),
         fallback(CutPass::new(Brackets)),
@@ -638,7 +638,7 @@ mod tests {
             with(|r| r.bet_on_success),
             ["rust-comments", "rust-private", "rust-renames"]
         );
-        assert_eq!(with(|r| r.not_on_rust), ["chaos-lines", "ngrams"]);
+        assert_eq!(with(|r| r.not_on_rust), ["chaos-lines", "lines", "ngrams"]);
         assert!(file_pass_by_name("ngrams").unwrap().role().fallback);
         // A fork keeps its role.
         let forked = file_pass_by_name("rust-renames").unwrap().fork().unwrap();
