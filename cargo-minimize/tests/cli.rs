@@ -40,6 +40,15 @@ fn ice_file_is_reduced_and_still_crashes_the_same_way() {
     assert!(json["predicate_runs"].as_u64().unwrap() > 0);
     // Rust files are swept for 1-minimality only with --exhaustive.
     assert_eq!(json["one_minimal"], false, "{json}");
+    // The generic passes that take nothing on Rust code are not run on it.
+    let ran: Vec<&str> = (json["passes"].as_array().unwrap().iter())
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert!(ran.contains(&"tokens"), "{ran:?}");
+    assert!(
+        !(ran.iter()).any(|n| ["lines", "chaos-lines", "ngrams"].contains(n)),
+        "{ran:?}"
+    );
     assert!(!stderr(&o).contains("1-minimal:"), "{}", stderr(&o));
     // Check the result by hand with rustc.
     let r = compile_result(dir.path(), &[]);
