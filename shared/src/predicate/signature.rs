@@ -223,16 +223,20 @@ pub fn generalize(text: &str, names: &BTreeSet<&str>, ice: bool) -> String {
 }
 
 /// `text` with the contents of every outermost `(..)`, `[..]` and `{..}` replaced by
-/// `..` (an unbalanced opening bracket counts to the end).
+/// `..`. An opening bracket left open counts to the end and is closed there: a dump
+/// longer than the stored text (`Signature::text` is cut at 4 096 bytes) reads the
+/// same as a shorter one that fits.
 fn collapse_brackets(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut depth = 0usize;
+    let mut open = ' ';
     for c in text.chars() {
         match c {
             '(' | '[' | '{' => {
                 if depth == 0 {
                     out.push(c);
                     out.push_str("..");
+                    open = c;
                 }
                 depth += 1;
             }
@@ -245,6 +249,13 @@ fn collapse_brackets(text: &str) -> String {
             _ if depth == 0 => out.push(c),
             _ => {}
         }
+    }
+    if depth > 0 {
+        out.push(match open {
+            '(' => ')',
+            '[' => ']',
+            _ => '}',
+        });
     }
     out
 }
@@ -741,6 +752,22 @@ mod tests {
             .unwrap()
         };
         assert!(!t("Err(Eof)").matches(&t("Err(Syntax)"), MatchMode::Same));
+    }
+
+    #[test]
+    fn a_dump_cut_at_the_stored_length_is_the_same_as_one_that_fits() {
+        // `generics_of: unexpected node kind Crate(Mod { .., item_ids: [..] })`: the
+        // crate's items, one `ItemId` each. With many items the stored text is cut.
+        let ice = |items: usize| {
+            let ids = vec!["ItemId { owner_id: DefId(0:7 ~ c[1a2b]::x) }"; items].join(", ");
+            let l = format!("error: internal compiler error: /rustc-dev/5/compiler/rustc_hir_analysis/src/collect/generics_of.rs:214:14: generics_of: unexpected node kind Crate(Mod {{ spans: ModSpans {{ inner_span: /w/x.rs:1:1: 9:2 (#0) }}, item_ids: [{ids}] }})\n");
+            ice_signature(&l).unwrap()
+        };
+        let (long, short) = (ice(200), ice(50));
+        // The long one is cut, the short one is whole.
+        assert!(long.text.len() >= 4000 && short.text.len() < 4000);
+        assert!(long.matches(&short, MatchMode::Same));
+        assert!(!long.matches(&short, MatchMode::Exact) || long.message == short.message);
     }
 
     #[test]
