@@ -8,7 +8,7 @@ use super::format::rustfmt;
 use super::{CacheChoice, Check, Job, JobError, JobErrorKind, OutputChoice};
 use crate::cache::{DiskStore, DiskStoreConfig, VerdictCache};
 use crate::passes::{
-    default_for_files, exhaustive_passes, file_pass_by_name, file_pass_names, Pass,
+    default_for_files, file_pass_by_name, file_pass_names, neighbourhood, neighbours, Pass,
 };
 use crate::predicate::{CancelFlag, RunEnv};
 use crate::report::{Event, Observer};
@@ -18,7 +18,9 @@ use crate::testcase::TestCase;
 impl Job {
     /// The passes: `--passes` by name, else the default pipeline (without the
     /// passes whose role is [`crate::passes::Role::not_on_rust`] on Rust code); then,
-    /// with `--exhaustive`, the sweeps it adds.
+    /// with `--exhaustive`, the sweeps of the Rust neighbourhood it does not have
+    /// (all six with `--passes`: the result is claimed 1-minimal only when every kind
+    /// was swept).
     pub(super) fn passes(&self) -> Result<Vec<Box<dyn Pass<TestCase>>>, JobError> {
         let spec = &self.spec;
         let mut passes: Vec<Box<dyn Pass<TestCase>>> = if spec.passes.is_empty() {
@@ -42,7 +44,7 @@ impl Job {
                 .collect::<Result<_, _>>()?
         };
         if spec.exhaustive {
-            for p in exhaustive_passes() {
+            for p in neighbourhood(neighbours::Files::Rust) {
                 if !passes.iter().any(|q| q.name() == p.name()) {
                     passes.push(p);
                 }

@@ -132,7 +132,7 @@ pub struct Role {
     /// `pub`, every rename at once): idle workers bet on that (speed only).
     pub bet_on_success: bool,
     /// Not in the default pipeline of a Rust reduction: a generic pass that took
-    /// nothing there (measured in `docs/benchmarks.md`, session 25), where the
+    /// (nearly) nothing there (measured in `docs/benchmarks.md`, session 25), where the
     /// syntax passes make its cuts; `--passes` still runs it on Rust code.
     pub not_on_rust: bool,
 }
