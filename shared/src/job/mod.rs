@@ -148,8 +148,8 @@ pub struct JobSpec {
     pub seed: u64,
     /// Pass names (empty: the default list).
     pub passes: Vec<String>,
-    /// Append the passes of `--exhaustive` ([`crate::passes::exhaustive_passes`])
-    /// that `passes` (or the default list) does not have.
+    /// `--exhaustive`: append the sweeps of the Rust neighbourhood
+    /// (`passes::neighbourhood`) that `passes` (or the default list) does not have.
     pub exhaustive: bool,
     /// The result cache.
     pub cache: CacheChoice,
