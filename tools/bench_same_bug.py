@@ -520,7 +520,7 @@ def main():
     if len(sys.argv) > 2 and sys.argv[1] == "--render":
         return render(sys.argv[2:])
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--split", required=True, choices=["tune", "heldout", "heldout2", "heldout3", "heldout4", "heldout5"])
+    ap.add_argument("--split", required=True, choices=["tune", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6"])
     ap.add_argument("--only", default="")
     ap.add_argument("--kinds", default="file,crate")
     ap.add_argument("--jobs-list", default="1,2")
