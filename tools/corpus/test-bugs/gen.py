@@ -5134,6 +5134,643 @@ def gen_xz(rng, size, trigger):
     return header + b"".join(blocks) + index + footer
 
 
+# ---------------------------------------------------------------------------------------
+# Wavefront OBJ: obj 0.10.1 (a workshop scene as Blender 2.93 exports it: objects of
+# vertices, texture coordinates and normals, then faces of v/vt/vn triples)
+
+OBJ_NAMES = {"box": ("Workbench", "Shelf", "Crate", "Beam", "Drawer", "Toolbox"),
+             "cylinder": ("Barrel", "Post", "Bolt", "Stool_Leg", "Bucket", "Wheel"),
+             "pipe": ("Pipe", "Cable_Duct", "Sleeve"),
+             "sphere": ("Ball", "Lamp_Bulb", "Knob"),
+             "terrain": ("Floor", "Rock", "Tarp")}
+OBJ_MATERIALS = ("Wood_Oak", "Wood_Pine", "Metal_Brushed", "Metal_Rust", "Rubber", "Plastic_Red",
+                 "Plastic_Grey", "Concrete", "Glass", "Paint_Green")
+
+
+def obj_f(v):
+    s = f"{v:.6f}"
+    return "0.000000" if s == "-0.000000" else s
+
+
+def obj_norm(x, y, z):
+    n = math.sqrt(x * x + y * y + z * z) or 1.0
+    return (x / n, y / n, z / n)
+
+
+def obj_mesh(rng, kind):
+    """One mesh as (positions, uvs, normals, faces); a face is a list of (v, vt, vn) corners,
+    0-based within the mesh."""
+    cx, cy, cz = rng.uniform(-20, 20), rng.uniform(0, 3), rng.uniform(-20, 20)
+    s = rng.uniform(0.2, 2.5)
+    pos, uvs, nrm, faces = [], [], [], []
+    if kind == "box":
+        sx, sy, sz = s * rng.uniform(0.5, 2), s * rng.uniform(0.3, 1.5), s * rng.uniform(0.5, 2)
+        for i in range(8):
+            pos.append((cx + (sx if i & 1 else -sx), cy + (sy if i & 2 else -sy),
+                        cz + (sz if i & 4 else -sz)))
+        uvs = [(0.375, 0.0), (0.625, 0.0), (0.625, 0.25), (0.375, 0.25), (0.625, 0.5),
+               (0.375, 0.5), (0.625, 0.75), (0.375, 0.75), (0.625, 1.0), (0.375, 1.0),
+               (0.125, 0.5), (0.125, 0.75), (0.875, 0.5), (0.875, 0.75)]
+        nrm = [(0, 0, -1), (0, 0, 1), (-1, 0, 0), (1, 0, 0), (0, -1, 0), (0, 1, 0)]
+        quads = [((0, 2, 3, 1), (0, 1, 2, 3), 0), ((4, 5, 7, 6), (3, 2, 4, 5), 1),
+                 ((0, 4, 6, 2), (5, 4, 6, 7), 2), ((1, 3, 7, 5), (7, 6, 8, 9), 3),
+                 ((0, 1, 5, 4), (10, 11, 7, 5), 4), ((2, 6, 7, 3), (4, 12, 13, 6), 5)]
+        for vs, ts, n in quads:
+            faces.append([(v, t, n) for v, t in zip(vs, ts)])
+    elif kind in ("cylinder", "pipe"):
+        seg = rng.choice((6, 8, 12, 16, 24))
+        r, hh = s * rng.uniform(0.2, 1.0), s * rng.uniform(0.5, 3)
+        for i in range(seg):
+            a = 2 * math.pi * i / seg
+            x, z = math.cos(a), math.sin(a)
+            pos += [(cx + r * x, cy - hh, cz + r * z), (cx + r * x, cy + hh, cz + r * z)]
+            nrm.append((x, 0, z))
+        for i in range(seg + 1):
+            uvs += [(i / seg, 0.0), (i / seg, 1.0)]
+        for i in range(seg):
+            j = (i + 1) % seg
+            faces.append([(2 * i, 2 * i, i), (2 * i + 1, 2 * i + 1, i),
+                          (2 * j + 1, 2 * i + 3, j), (2 * j, 2 * i + 2, j)])
+        if kind == "cylinder":
+            nrm += [(0, -1, 0), (0, 1, 0)]
+            base = len(uvs)
+            for i in range(seg):
+                a = 2 * math.pi * i / seg
+                uvs.append((0.5 + 0.5 * math.cos(a), 0.5 + 0.5 * math.sin(a)))
+            faces.append([(2 * i, base + i, seg) for i in reversed(range(seg))])
+            faces.append([(2 * i + 1, base + i, seg + 1) for i in range(seg)])
+    elif kind == "sphere":
+        seg, rings = rng.choice((8, 12, 16)), rng.choice((4, 6, 8))
+        r = s * rng.uniform(0.3, 1.2)
+        for k in range(1, rings):
+            th = math.pi * k / rings
+            for i in range(seg):
+                a = 2 * math.pi * i / seg
+                d = (math.sin(th) * math.cos(a), math.cos(th), math.sin(th) * math.sin(a))
+                pos.append((cx + r * d[0], cy + r * d[1], cz + r * d[2]))
+                nrm.append(d)
+        pos += [(cx, cy + r, cz), (cx, cy - r, cz)]
+        nrm += [(0, 1, 0), (0, -1, 0)]
+        top, bot = len(pos) - 2, len(pos) - 1
+        for k in range(rings + 1):
+            for i in range(seg + 1):
+                uvs.append((i / seg, 1 - k / rings))
+        uv = lambda k, i: k * (seg + 1) + i
+        for i in range(seg):
+            j = (i + 1) % seg
+            faces.append([(top, uv(0, i), top), (i, uv(1, i), i), (j, uv(1, i + 1), j)])
+            for k in range(rings - 2):
+                a, b = k * seg, (k + 1) * seg
+                faces.append([(a + i, uv(k + 1, i), a + i), (b + i, uv(k + 2, i), b + i),
+                              (b + j, uv(k + 2, i + 1), b + j), (a + j, uv(k + 1, i + 1), a + j)])
+            last = (rings - 2) * seg
+            faces.append([(last + j, uv(rings - 1, i + 1), last + j),
+                          (last + i, uv(rings - 1, i), last + i), (bot, uv(rings, i), bot)])
+    else:                                   # a terrain patch: a grid of quads with heights
+        nx, nz = rng.randint(3, 9), rng.randint(3, 9)
+        step = s * rng.uniform(0.5, 1.5)
+        hgt = [[0.4 * s * math.sin(x * 0.7 + z * 0.3) + rng.uniform(-0.1, 0.1) * s
+                for x in range(nx + 1)] for z in range(nz + 1)]
+        for z in range(nz + 1):
+            for x in range(nx + 1):
+                pos.append((cx + x * step, cy + hgt[z][x], cz + z * step))
+                uvs.append((x / nx, z / nz))
+                dx = hgt[z][min(x + 1, nx)] - hgt[z][max(x - 1, 0)]
+                dz = hgt[min(z + 1, nz)][x] - hgt[max(z - 1, 0)][x]
+                nrm.append(obj_norm(-dx, 2 * step, -dz))
+        for z in range(nz):
+            for x in range(nx):
+                a = z * (nx + 1) + x
+                c = [a, a + nx + 1, a + nx + 2, a + 1]
+                faces.append([(v, v, v) for v in c])
+    return pos, uvs, nrm, faces
+
+
+def gen_obj(rng, size, trigger):
+    out = ["# Blender v2.93.1 OBJ File: 'workshop.blend'\n", "# www.blender.org\n",
+           "mtllib workshop.mtl\n"]
+    total = sum(map(len, out))
+    nv = nt = nn = 0
+    faces_at = []                    # (index in out, corners with 1-based indices)
+    count = {}
+    while total < size:
+        kind = rng.choice(("box", "box", "cylinder", "pipe", "sphere", "terrain"))
+        pos, uvs, nrm, faces = obj_mesh(rng, kind)
+        name = rng.choice(OBJ_NAMES[kind])
+        count[name] = count.get(name, 0) + 1
+        lines = [f"o {name}.{count[name]:03d}\n" if count[name] > 1 else f"o {name}\n"]
+        lines += [f"v {obj_f(x)} {obj_f(y)} {obj_f(z)}\n" for x, y, z in pos]
+        lines += [f"vt {obj_f(u)} {obj_f(v)}\n" for u, v in uvs]
+        lines += ["vn %.4f %.4f %.4f\n" % n for n in nrm]
+        lines.append(f"usemtl {rng.choice(OBJ_MATERIALS)}\n")
+        lines.append("s 1\n" if kind in ("sphere", "terrain", "pipe") else "s off\n")
+        for f in faces:
+            corners = [(v + 1 + nv, t + 1 + nt, n + 1 + nn) for v, t, n in f]
+            faces_at.append((len(out) + len(lines), corners))
+            lines.append("f " + " ".join("%d/%d/%d" % c for c in corners) + "\n")
+        nv, nt, nn = nv + len(pos), nt + len(uvs), nn + len(nrm)
+        out += lines
+        total += sum(map(len, lines))
+    # The first face from the middle of the file on was added by a mesh repair tool that
+    # filled a hole and had no texture coordinate for the new corner: it wrote texture
+    # index 0 (OBJ indices are 1-based), and obj 0.10.1 computes `idx as usize - 1`. The
+    # harmless twin has the corner's texture index.
+    pos, mid = 0, total // 2
+    for i, line in enumerate(out):
+        pos += len(line)
+        if pos >= mid:
+            break
+    at, corners = next((k, c) for k, c in faces_at if k > i)
+    if trigger:
+        corners = [(corners[0][0], 0, corners[0][2])] + corners[1:]
+    out[at] = "f " + " ".join("%d/%d/%d" % c for c in corners) + "\n"
+    return "".join(out).encode()
+
+
+# ---------------------------------------------------------------------------------------
+# PDB: pdbtbx 0.9.2 (a virus capsid protein's crystal structure as the wwPDB distributes it:
+# a header, REMARK sections in number order, SEQRES, the crystal frame, ATOM records)
+
+PDB_RESIDUES = {
+    "ALA": "CB", "GLY": "", "SER": "CB OG", "VAL": "CB CG1 CG2", "LEU": "CB CG CD1 CD2",
+    "ILE": "CB CG1 CG2 CD1", "THR": "CB OG1 CG2", "ASP": "CB CG OD1 OD2",
+    "GLU": "CB CG CD OE1 OE2", "LYS": "CB CG CD CE NZ", "ARG": "CB CG CD NE CZ NH1 NH2",
+    "ASN": "CB CG OD1 ND2", "GLN": "CB CG CD OE1 NE2", "PHE": "CB CG CD1 CD2 CE1 CE2 CZ",
+    "TYR": "CB CG CD1 CD2 CE1 CE2 CZ OH", "PRO": "CB CG CD", "MET": "CB CG SD CE",
+    "CYS": "CB SG", "HIS": "CB CG ND1 CD2 CE1 NE2",
+    "TRP": "CB CG CD1 CD2 NE1 CE2 CE3 CZ2 CZ3 CH2",
+}
+
+
+def pdb_line(s):
+    return s.ljust(80) + "\n"
+
+
+def pdb_remark(n, text=""):
+    return pdb_line(f"REMARK {n:3d} {text}".rstrip())
+
+
+def pdb_tls_group(rng, k, chain, lo, hi):
+    t = lambda: " ".join(f"{rng.uniform(-0.2, 0.3):8.4f}" for _ in range(3))
+    return [pdb_remark(3, f"  TLS GROUP : {k}"),
+            pdb_remark(3, f"   NUMBER OF COMPONENTS GROUP : 1"),
+            pdb_remark(3, f"   COMPONENTS        C SSSEQI   TO  C SSSEQI"),
+            pdb_remark(3, f"   RESIDUE RANGE :   {chain} {lo:5d}        {chain} {hi:5d}"),
+            pdb_remark(3, f"   ORIGIN FOR THE GROUP (A): {rng.uniform(-90, 90):8.3f}"
+                          f"{rng.uniform(-90, 90):8.3f}{rng.uniform(-90, 90):8.3f}"),
+            pdb_remark(3, f"   T TENSOR"),
+            pdb_remark(3, f"     T11:{t()}"),
+            pdb_remark(3, f"     T22:{t()}"),
+            pdb_remark(3, f"   L TENSOR"),
+            pdb_remark(3, f"     L11:{t()}"),
+            pdb_remark(3, f"     L22:{t()}"),
+            pdb_remark(3, f"   S TENSOR"),
+            pdb_remark(3, f"     S11:{t()}"),
+            pdb_remark(3, f"     S21:{t()}"),
+            pdb_remark(3, "")]
+
+
+def pdb_icosahedral_ops():
+    """The 60 rotations of the icosahedral group (as 3x3 matrices), generated from a 5-fold
+    and a 3-fold axis."""
+    phi = (1 + 5 ** 0.5) / 2
+
+    def rot(axis, ang):
+        x, y, z = axis
+        n = math.sqrt(x * x + y * y + z * z)
+        x, y, z = x / n, y / n, z / n
+        c, s, t = math.cos(ang), math.sin(ang), 1 - math.cos(ang)
+        return ((t * x * x + c, t * x * y - s * z, t * x * z + s * y),
+                (t * x * y + s * z, t * y * y + c, t * y * z - s * x),
+                (t * x * z - s * y, t * y * z + s * x, t * z * z + c))
+
+    def mul(a, b):
+        return tuple(tuple(sum(a[i][k] * b[k][j] for k in range(3)) for j in range(3))
+                     for i in range(3))
+
+    key = lambda m: tuple(round(v, 6) for row in m for v in row)
+    ident = ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))
+    gens = [rot((0, 1, phi), 2 * math.pi / 5), rot((1, 1, 1), 2 * math.pi / 3)]
+    seen, ops, todo = {key(ident)}, [ident], [ident]
+    while todo:
+        m = todo.pop(0)
+        for g in gens:
+            p = mul(g, m)
+            if key(p) not in seen:
+                seen.add(key(p))
+                ops.append(p)
+                todo.append(p)
+    return ops[:60]
+
+
+def gen_pdb(rng, size, trigger):
+    pdb_id = "6QXV"
+    head = [pdb_line(f"HEADER    VIRUS{' ' * 35}14-MAR-19   {pdb_id}"),
+            pdb_line("TITLE     CRYSTAL STRUCTURE OF THE INNER CAPSID PROTEIN VP3 OF AN"),
+            pdb_line("TITLE    2 ORBIVIRUS CORE PARTICLE"),
+            pdb_line("COMPND    MOL_ID: 1;"),
+            pdb_line("COMPND   2 MOLECULE: CORE PROTEIN VP3;"),
+            pdb_line("COMPND   3 CHAIN: A, B, C;"),
+            pdb_line("COMPND   4 ENGINEERED: YES"),
+            pdb_line("SOURCE    MOL_ID: 1;"),
+            pdb_line("SOURCE   2 ORGANISM_SCIENTIFIC: BLUETONGUE VIRUS;"),
+            pdb_line("SOURCE   3 ORGANISM_TAXID: 40051"),
+            pdb_line("KEYWDS    ICOSAHEDRAL VIRUS, CAPSID PROTEIN, VIRUS"),
+            pdb_line("EXPDTA    X-RAY DIFFRACTION"),
+            pdb_line("AUTHOR    A.B.LOVELACE,G.M.HOPPER,E.W.DIJKSTRA"),
+            pdb_line(f"REVDAT   1   08-APR-20 {pdb_id}    0"),
+            pdb_line("JRNL        AUTH   A.B.LOVELACE,G.M.HOPPER,E.W.DIJKSTRA"),
+            pdb_line("JRNL        TITL   THE INNER CAPSID OF AN ORBIVIRUS AT 3.2 A"),
+            pdb_line("JRNL        REF    J.MOL.BIOL.                   V. 432  2201 2020"),
+            pdb_line("JRNL        REFN                   ESSN 1089-8638"),
+            pdb_line("JRNL        DOI    10.1016/J.JMB.2020.02.011")]
+    rem = [pdb_remark(2), pdb_remark(2, "RESOLUTION.    3.20 ANGSTROMS."), pdb_remark(3),
+           pdb_remark(3, "REFINEMENT."), pdb_remark(3, "  PROGRAM     : PHENIX 1.14_3260"),
+           pdb_remark(3, "  AUTHORS     : PAUL ADAMS,PAVEL AFONINE,VINCENT CHEN,IAN"),
+           pdb_remark(3), pdb_remark(3, "  REFINEMENT TARGET : ML"), pdb_remark(3),
+           pdb_remark(3, " DATA USED IN REFINEMENT."),
+           pdb_remark(3, "  RESOLUTION RANGE HIGH (ANGSTROMS) : 3.20"),
+           pdb_remark(3, "  RESOLUTION RANGE LOW  (ANGSTROMS) : 48.71"),
+           pdb_remark(3, "  COMPLETENESS FOR RANGE        (%) : 99.4"),
+           pdb_remark(3, "  NUMBER OF REFLECTIONS             : 212876"),
+           pdb_remark(3), pdb_remark(3, " FIT TO DATA USED IN REFINEMENT."),
+           pdb_remark(3, "  R VALUE     (WORKING + TEST SET) : 0.213"),
+           pdb_remark(3, "  R VALUE            (WORKING SET) : 0.211"),
+           pdb_remark(3, "  FREE R VALUE                     : 0.254"),
+           pdb_remark(3, "  FREE R VALUE TEST SET SIZE   (%) : 5.000"), pdb_remark(3),
+           pdb_remark(3, " FIT TO DATA USED IN REFINEMENT (IN BINS)."),
+           pdb_remark(3, "  BIN  RESOLUTION RANGE  COMPL.  NWORK NFREE   RWORK  RFREE")]
+    lo = 48.71
+    for b in range(1, 21):
+        hi = 3.2 + (48.71 - 3.2) * (1 - b / 20) ** 3
+        rem.append(pdb_remark(3, f"  {b:3d} {lo:7.4f} - {hi:6.4f}    {rng.uniform(0.95, 1.0):4.2f}"
+                                 f"  {rng.randint(9000, 11000):5d}  {rng.randint(400, 600):4d}"
+                                 f"  {rng.uniform(0.16, 0.32):6.4f} {rng.uniform(0.2, 0.38):6.4f}"))
+        lo = hi
+    rem += [pdb_remark(3), pdb_remark(3, " TLS DETAILS")]
+    tail = [pdb_remark(200), pdb_remark(200, "EXPERIMENTAL DETAILS"),
+            pdb_remark(200, " EXPERIMENT TYPE                : X-RAY DIFFRACTION"),
+            pdb_remark(200, " DATE OF DATA COLLECTION        : 12-OCT-18"),
+            pdb_remark(200, " TEMPERATURE           (KELVIN) : 100"),
+            pdb_remark(200, " RADIATION SOURCE               : SYNCHROTRON"),
+            pdb_remark(200, " BEAMLINE                       : I04"),
+            pdb_remark(200, " WAVELENGTH OR RANGE        (A) : 0.9795"),
+            pdb_remark(200, " DETECTOR TYPE                  : PIXEL"),
+            pdb_remark(200, " DETECTOR MANUFACTURER          : DECTRIS PILATUS 6M"),
+            pdb_remark(280), pdb_remark(280, "CRYSTAL"),
+            pdb_remark(280, "SOLVENT CONTENT, VS   (%): 61.20"),
+            pdb_remark(280, "CRYSTALLIZATION CONDITIONS: 0.1 M TRIS PH 8.0, 8% PEG 8000"),
+            pdb_remark(290), pdb_remark(290, "CRYSTALLOGRAPHIC SYMMETRY"),
+            pdb_remark(290, "SYMMETRY OPERATORS FOR SPACE GROUP: P 21 21 21"), pdb_remark(290),
+            pdb_remark(290, "     SYMOP   SYMMETRY"), pdb_remark(290, "    NNNMMM   OPERATOR"),
+            pdb_remark(290, "      1555   X,Y,Z"), pdb_remark(290, "      2555   -X+1/2,-Y,Z+1/2"),
+            pdb_remark(290, "      3555   -X,Y+1/2,-Z+1/2"),
+            pdb_remark(290, "      4555   X+1/2,-Y+1/2,-Z"), pdb_remark(290),
+            pdb_remark(300), pdb_remark(300, "BIOMOLECULE: 1"),
+            pdb_remark(300, "SEE REMARK 350 FOR THE AUTHOR PROVIDED AND/OR PROGRAM"),
+            pdb_remark(300, "GENERATED ASSEMBLY INFORMATION FOR THE STRUCTURE IN"),
+            pdb_remark(300, "THIS ENTRY."),
+            pdb_remark(350), pdb_remark(350, "COORDINATES FOR A COMPLETE MULTIMER REPRESENTING "
+                                             "THE KNOWN"),
+            pdb_remark(350, "BIOLOGICALLY SIGNIFICANT OLIGOMERIZATION STATE OF THE"),
+            pdb_remark(350, "MOLECULE CAN BE GENERATED BY APPLYING BIOMT TRANSFORMATIONS"),
+            pdb_remark(350, "GIVEN BELOW.  BOTH NON-CRYSTALLOGRAPHIC AND")]
+    ops = pdb_icosahedral_ops()
+    for mol, chains, nops in ((1, "A, B, C", 60), (2, "A, B, C", 5), (3, "A, B, C", 30)):
+        tail += [pdb_remark(350), pdb_remark(350, f"BIOMOLECULE: {mol}"),
+                 pdb_remark(350, "SOFTWARE USED: PISA"),
+                 pdb_remark(350, f"APPLY THE FOLLOWING TO CHAINS: {chains}")]
+        for k in range(nops):
+            m = ops[(k * 7) % 60] if mol == 3 else ops[k]
+            for r in range(3):
+                tail.append(pdb_remark(350, f"  BIOMT{r + 1} {k + 1:3d}{m[r][0]:10.6f}{m[r][1]:10.6f}"
+                                            f"{m[r][2]:10.6f}{0.0:15.5f}"))
+    # Residues: three chains of the capsid protein; the REMARK 3 TLS groups are sized so
+    # that the header ends (and REMARK 400 starts) near the middle of the file.
+    names = list(PDB_RESIDUES)
+    per = 8 * 81 / 1.15                        # bytes of ATOM records a residue (some missing)
+    after_fixed = 81 * 60                      # REMARK 465, 500, SEQRES, crystal frame, MASTER
+    body = sum(map(len, head)) + sum(map(len, rem)) + sum(map(len, tail)) + 81
+    ntls = max(1, int((size / 2 - body) / (15 * 81)))
+    rem.append(pdb_remark(3, f"  NUMBER OF TLS GROUPS  : {ntls}"))
+    nres = max(9, int((size / 2 - after_fixed) / per)) // 3 * 3
+    seq = [rng.choice(names) for _ in range(nres // 3)]
+    per_chain = len(seq)
+    for k in range(ntls):
+        c = "ABC"[k % 3]
+        a = 1 + (k // 3) * per_chain * 3 // max(1, ntls)
+        rem += pdb_tls_group(rng, k + 1, c, a, min(per_chain, a + per_chain * 3 // max(1, ntls) - 1))
+    # REMARK 400 (COMPOUND), a standard remark that pdbtbx 0.9.2's table of valid numbers
+    # lacks: `add_remark` asserts the number is valid. The harmless twin gives the same
+    # text as REMARK 450 (SOURCE).
+    n4 = 400 if trigger else 450
+    r400 = [pdb_remark(n4), pdb_remark(n4, "COMPOUND" if trigger else "SOURCE"),
+            pdb_remark(n4, "THE INNER CAPSID IS FORMED BY 120 COPIES OF VP3 (T=2); THE"),
+            pdb_remark(n4, "ICOSAHEDRAL ASYMMETRIC UNIT HOLDS TWO COPIES, A AND B,"),
+            pdb_remark(n4, "CHAIN C BELONGS TO THE NEXT ASYMMETRIC UNIT.")]
+    loop = rng.randint(per_chain // 3, per_chain * 2 // 3)
+    missing = [1, 2] + list(range(loop, loop + rng.randint(2, 4)))   # N-terminus, a loop
+    r465 = [pdb_remark(465), pdb_remark(465, "MISSING RESIDUES"),
+            pdb_remark(465, "THE FOLLOWING RESIDUES WERE NOT LOCATED IN THE"),
+            pdb_remark(465, "EXPERIMENT. (M=MODEL NUMBER; RES=RESIDUE NAME; C=CHAIN"),
+            pdb_remark(465, "IDENTIFIER; SSSEQ=SEQUENCE NUMBER; I=INSERTION CODE.)"),
+            pdb_remark(465), pdb_remark(465, "  M RES C SSSEQI")]
+    r465 += [pdb_remark(465, f"    {seq[i - 1]} {c} {i:5d}") for c in "ABC" for i in missing]
+    r500 = [pdb_remark(500), pdb_remark(500, "GEOMETRY AND STEREOCHEMISTRY"),
+            pdb_remark(500, "SUBTOPIC: TORSION ANGLES"), pdb_remark(500),
+            pdb_remark(500, "TORSION ANGLES OUTSIDE THE EXPECTED RAMACHANDRAN REGIONS:"),
+            pdb_remark(500, "(M=MODEL NUMBER; RES=RESIDUE NAME; C=CHAIN IDENTIFIER;"),
+            pdb_remark(500, "SSEQ=SEQUENCE NUMBER; I=INSERTION CODE)."), pdb_remark(500),
+            pdb_remark(500, "STANDARD TABLE:"), pdb_remark(500, "FORMAT:(10X,I3,1X,A3,1X,A1,I4,A1,"
+                                                                "4X,F7.2,3X,F7.2)"),
+            pdb_remark(500), pdb_remark(500, "  M RES CSSEQI        PSI       PHI")]
+    for _ in range(rng.randint(20, 40)):
+        i = rng.randint(1, per_chain)
+        r500.append(pdb_remark(500, f"    {seq[i - 1]} {rng.choice('ABC')}{i:4d}     "
+                                    f"{rng.uniform(-180, 180):7.2f}   {rng.uniform(-180, 180):7.2f}"))
+    r500.append(pdb_remark(500))
+    r500.append(pdb_remark(500, "REMARK: NULL"))
+    rem_after = r400 + r465 + r500
+    seqres = [pdb_line(f"DBREF  {pdb_id} {c} {1:4d}  {per_chain:4d}  {'UNP':<6} {'P12171':<8} "
+                       f"{'VP3_BTV10':<12} {201:5d}  {200 + per_chain:5d}") for c in "ABC"]
+    for c in "ABC":
+        for k in range(0, per_chain, 13):
+            seqres.append(pdb_line(f"SEQRES {k // 13 + 1:3d} {c} {per_chain:4d}  "
+                                   + " ".join(seq[k:k + 13])))
+    frame = [pdb_line("CRYST1  143.120  184.330  255.700  90.00  90.00  90.00 P 21 21 21   16"),
+             pdb_line("ORIGX1      1.000000  0.000000  0.000000        0.00000"),
+             pdb_line("ORIGX2      0.000000  1.000000  0.000000        0.00000"),
+             pdb_line("ORIGX3      0.000000  0.000000  1.000000        0.00000"),
+             pdb_line("SCALE1      0.006987  0.000000  0.000000        0.00000"),
+             pdb_line("SCALE2      0.000000  0.005425  0.000000        0.00000"),
+             pdb_line("SCALE3      0.000000  0.000000  0.003911        0.00000")]
+    atoms, serial = [], 1
+    for ci, c in enumerate("ABC"):
+        x, y, z = 20.0 * ci, 10.0, -15.0 * ci
+        for i, res in enumerate(seq, start=1):
+            if i in missing:
+                continue
+            x += rng.uniform(-2.5, 3.8)
+            y += 1.5 * math.sin(i * 1.7)
+            z += 1.5 * math.cos(i * 1.7)
+            for an in ["N", "CA", "C", "O"] + PDB_RESIDUES[res].split():
+                ax = x + rng.uniform(-1.6, 1.6)
+                ay = y + rng.uniform(-1.6, 1.6)
+                az = z + rng.uniform(-1.6, 1.6)
+                atoms.append(pdb_line(f"ATOM  {serial:5d}  {an:<3s} {res} {c}{i:4d}    "
+                                      f"{ax:8.3f}{ay:8.3f}{az:8.3f}  1.00{rng.uniform(40, 140):6.2f}"
+                                      f"           {an[0]}"))
+                serial += 1
+        atoms.append(pdb_line(f"TER   {serial:5d}      {seq[-1]} {c}{per_chain:4d}"))
+        serial += 1
+    nrem = len(rem) + len(tail) + len(rem_after)
+    ncoord = sum(1 for a in atoms if a.startswith("ATOM"))
+    master = pdb_line(f"MASTER    {nrem:5d}    0    0    0    0    0    0    6{ncoord:5d}"
+                      f"    3    0{len(seqres) - 3:5d}")
+    return "".join(head + rem + tail + rem_after + seqres + frame + atoms + [master,
+                   pdb_line("END")]).encode()
+
+
+# ---------------------------------------------------------------------------------------
+# ESRI shapefile (.shp): shapefile 0.3.0 (a city's building footprints: a 100-byte header,
+# then polygon records, each a big-endian record number and content length before a
+# little-endian polygon of rings)
+
+def shp_ring(rng, cx, cy, kind, scale):
+    """A closed ring, clockwise (an outer ring in shapefile order)."""
+    a0 = rng.uniform(0, math.pi / 2)
+    if kind == "rect":
+        w, h = scale * rng.uniform(0.6, 1.4), scale * rng.uniform(0.5, 1.2)
+        pts = [(-w, -h), (-w, h), (w, h), (w, -h)]
+    elif kind == "ell":                                     # an L-shaped footprint
+        w, h = scale * rng.uniform(0.8, 1.4), scale * rng.uniform(0.8, 1.4)
+        cw, ch = w * rng.uniform(0.3, 0.6), h * rng.uniform(0.3, 0.6)
+        pts = [(-w, -h), (-w, h), (w - cw, h), (w - cw, h - ch), (w, h - ch), (w, -h)]
+    else:                                                   # a round-ish building (n-gon)
+        n = rng.randint(8, 36)
+        r = scale * rng.uniform(0.6, 1.2)
+        pts = [(r * math.cos(2 * math.pi * k / n), r * math.sin(2 * math.pi * k / n))
+               for k in range(n)]
+    ca, sa = math.cos(a0), math.sin(a0)
+    pts = [(round(cx + x * ca - y * sa, 3), round(cy + x * sa + y * ca, 3)) for x, y in pts]
+    area = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1]))
+    if area > 0:
+        pts.reverse()
+    return pts + [pts[0]]
+
+
+def shp_polygon(rng, n):
+    """One building footprint's record content: shape type 5, bounding box, parts, points.
+    Some have a courtyard (a counter-clockwise inner ring); some are two buildings (two outer
+    rings)."""
+    cx = 488000 + (n % 40) * 45 + rng.uniform(-8, 8)
+    cy = 4290000 + (n // 40) * 38 + rng.uniform(-8, 8)
+    kind = rng.choice(("rect", "rect", "ell", "ell", "round"))
+    scale = rng.uniform(5, 15)
+    rings = [shp_ring(rng, cx, cy, kind, scale)]
+    k = rng.random()
+    if k < 0.15 and kind != "round":
+        hole = shp_ring(rng, cx, cy, "rect", scale * 0.3)
+        rings.append(hole[::-1])                                # counter-clockwise
+    elif k < 0.25:
+        rings.append(shp_ring(rng, cx + scale * 2.5, cy, "rect", scale * 0.4))
+    pts = [p for r in rings for p in r]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    parts, at = [], 0
+    for r in rings:
+        parts.append(at)
+        at += len(r)
+    content = struct.pack("<i4d2i", 5, min(xs), min(ys), max(xs), max(ys), len(rings), len(pts))
+    content += struct.pack(f"<{len(parts)}i", *parts)
+    content += b"".join(struct.pack("<2d", x, y) for x, y in pts)
+    return content, (min(xs), min(ys), max(xs), max(ys))
+
+
+def gen_shp(rng, size, trigger):
+    records, total, boxes = [], 100, []
+    while total < size:
+        content, box = shp_polygon(rng, len(records))
+        records.append(content)
+        boxes.append(box)
+        total += 8 + len(content)
+    # The first record from the middle of the file on whose content length (in 16-bit words)
+    # has a low byte of 0x40 or more was rewritten by a tool that wrote the record header's
+    # content length little-endian (the rest of a record is little-endian, the header
+    # big-endian): read big-endian it is 2^30 or more (or negative), and shapefile 0.3.0's
+    # `read_one_shape_as` computes `record_size * 2` in an i32. The harmless twin has the
+    # header big-endian like every other record.
+    mid, pos = size // 2, 100
+    for k, c in enumerate(records):
+        if pos >= mid and (len(c) // 2) & 0xFF >= 0x40:
+            break
+        pos += 8 + len(c)
+    out = bytearray()
+    for i, c in enumerate(records):
+        words = len(c) // 2
+        head = struct.pack(">i", i + 1)
+        head += struct.pack("<i" if trigger and i == k else ">i", words)
+        out += head + c
+    header = struct.pack(">7i", 9994, 0, 0, 0, 0, 0, (100 + len(out)) // 2)
+    header += struct.pack("<2i", 1000, 5)
+    header += struct.pack("<8d", min(b[0] for b in boxes), min(b[1] for b in boxes),
+                          max(b[2] for b in boxes), max(b[3] for b in boxes), 0, 0, 0, 0)
+    return header + bytes(out)
+
+
+# ---------------------------------------------------------------------------------------
+# GIF: gif 0.11.2 (an animated GIF89a: a global palette, an XMP packet, a looping
+# extension, then frames of sub-rectangles, each a graphic control extension, an image
+# descriptor, maybe a local palette, and LZW data in sub-blocks)
+
+def gif_lzw(pixels, mcs):
+    """GIF's variable-width LZW (LSB-first codes), starting with a clear code and ending with
+    the end-of-information code; the table is reset before it fills."""
+    clear, eoi = 1 << mcs, (1 << mcs) + 1
+    out, acc, nbits = bytearray(), 0, 0
+
+    def emit(code, width):
+        nonlocal acc, nbits
+        acc |= code << nbits
+        nbits += width
+        while nbits >= 8:
+            out.append(acc & 0xFF)
+            acc >>= 8
+            nbits -= 8
+
+    def fresh():
+        return {bytes([i]): i for i in range(clear)}, eoi + 1, mcs + 1
+
+    table, nxt, width = fresh()
+    emit(clear, width)
+    w = b""
+    for p in pixels:
+        wc = w + bytes([p])
+        if wc in table:
+            w = wc
+            continue
+        emit(table[w], width)
+        if nxt < 4000:
+            table[wc] = nxt
+            nxt += 1
+            if nxt > (1 << width) and width < 12:
+                width += 1
+        else:
+            emit(clear, width)
+            table, nxt, width = fresh()
+        w = bytes([p])
+    if w:
+        emit(table[w], width)
+    emit(eoi, width)
+    if nbits:
+        out.append(acc & 0xFF)
+    return bytes(out)
+
+
+def gif_sub_blocks(data):
+    return b"".join(bytes([len(data[i:i + 255])]) + data[i:i + 255]
+                    for i in range(0, len(data), 255))
+
+
+def gif_palette():
+    pal = [(r * 51, g * 51, b * 51) for r in range(6) for g in range(6) for b in range(6)]
+    pal += [(v * 255 // 39,) * 3 for v in range(40)]
+    return pal
+
+
+def gif_frame(rng, n, w, h):
+    """One frame: a sprite (a ball with a shadow over grass and sky) in a sub-rectangle of
+    the canvas. Returns (the bytes before the LZW data, the LZW data)."""
+    fw, fh = rng.randint(24, 72), rng.randint(20, 56)
+    left, top = rng.randint(0, w - fw), rng.randint(0, h - fh)
+    local = rng.random() < 0.2
+    cx, cy, r = fw / 2 + rng.uniform(-4, 4), fh / 2 + rng.uniform(-4, 4), min(fw, fh) / 3
+    hue = rng.randrange(6)
+    pixels = bytearray()
+    for y in range(fh):
+        for x in range(fw):
+            d = math.hypot(x - cx, y - cy)
+            if d < r:
+                shade = min(5, int(5 - 4 * d / r) + rng.randrange(2))
+                idx = (shade * 36 + hue * 6 + 5 - shade) if not local else 8 + shade
+            elif (top + y) > h * 0.6:
+                idx = 0 * 36 + (2 + rng.randrange(3)) * 6 + rng.randrange(2) if not local else rng.randrange(4)
+            else:
+                v = 216 + min(39, (top + y) * 40 // h + rng.randrange(3))
+                idx = v if not local else 4 + rng.randrange(4)
+            pixels.append(idx)
+    trans = rng.random() < 0.3
+    disposal = rng.choice((1, 1, 1, 2, 3))
+    gce = b"\x21\xf9\x04" + bytes([(disposal << 2) | int(trans)]) + struct.pack(
+        "<H", rng.choice((4, 6, 8, 10))) + bytes([0 if not local else 15]) + b"\x00"
+    desc = b"\x2c" + struct.pack("<4H", left, top, fw, fh)
+    if local:
+        desc += b"\x83" + bytes(c for v in range(16) for c in ((v * 17, 200 - v * 9, 60 + v * 12)))
+        mcs = 4
+    else:
+        desc += b"\x00"
+        mcs = 8
+    return gce + desc + bytes([mcs]), gif_lzw(bytes(pixels), mcs)
+
+
+def gen_gif(rng, size, trigger):
+    w, h = 240, 160
+    lsd = b"GIF89a" + struct.pack("<HH", w, h) + b"\xf7\x00\x00"
+    gct = bytes(c for rgb in gif_palette() for c in rgb)
+    loop = b"\x21\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00"
+    comment = b"\x21\xfe" + gif_sub_blocks(b"bouncing balls, frame export from sprite-tool 1.8") + b"\x00"
+    frames, total = [], len(lsd) + len(gct) + len(loop) + len(comment) + 4000
+    while total < size:
+        head, data = gif_frame(rng, len(frames), w, h)
+        frames.append((head, data))
+        total += len(head) + len(gif_sub_blocks(data)) + 1
+    # One frame near the middle was re-encoded by an editor that writes a sub-block of 255
+    # zero bytes after the LZW end code (the data after the end code is to be skipped).
+    # gif 0.11.2's decoder skips the rest of the sub-block with `goto!(left, ...)` where the
+    # buffer may hold fewer than `left` bytes: the decoder is fed the 8 KiB chunks of a
+    # BufReader, so it panics when the padding sub-block straddles a multiple of 8192. The
+    # frame is picked, and the XMP packet's padding sized, so that the padding sub-block is
+    # the one holding byte 8192 * k nearest the middle of the file. The harmless twin is
+    # the frame without the padding sub-block.
+    xmp_fixed = (b'<?xpacket begin="\xef\xbb\xbf" id="W5M0MpCehiHzreSzNTczkc9d"?>'
+                 b'<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/'
+                 b'1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:xmp="http:'
+                 b'//ns.adobe.com/xap/1.0/" xmp:CreatorTool="sprite-tool 1.8" xmp:CreateDate='
+                 b'"2021-03-14T10:22:31+01:00"/></rdf:RDF></x:xmpmeta>')
+    xmp_end = b'<?xpacket end="w"?>'
+    trailer = b"\x01" + bytes(range(255, -1, -1)) + b"\x00"
+
+    def xmp(pad):
+        body = xmp_fixed + b"\n" + (b" " * 99 + b"\n") * (pad // 100) + b" " * (pad % 100) + xmp_end
+        return b"\x21\xff\x0bXMP DataXMP" + body + trailer
+
+    prefix = lsd + gct + loop
+    base = len(prefix) + len(xmp(2048)) + len(comment)
+    offs, pos = [], base
+    for head, data in frames:
+        blocks = gif_sub_blocks(data)
+        offs.append(pos + len(head) + len(blocks))     # where a padding sub-block would start
+        pos += len(head) + len(blocks) + 1
+    mid, best, reach = size // 2, None, 12000
+    while best is None:
+        for k in range(len(frames)):
+            if abs(offs[k] - mid) > reach:
+                continue
+            b = (offs[k] + 128 + 8191) // 8192 * 8192
+            d = b - (offs[k] + 128)                      # the shift that puts byte b mid-padding
+            if d <= 2400 and (best is None or abs(b - mid) < abs(best[2] - mid)):
+                best = (k, d, b)
+        reach *= 2
+    k, d, _ = best
+    out = [prefix, xmp(2048 + d), comment]
+    for i, (head, data) in enumerate(frames):
+        out.append(head + gif_sub_blocks(data))
+        if trigger and i == k:
+            out.append(b"\xff" + b"\x00" * 255)
+        out.append(b"\x00")
+    out.append(b"\x3b")
+    return b"".join(out)
+
+
 CASES = {
     # full_moon 1.1.0 (luau): an interpolated string with an empty `{}` gives the
     # expression parser an interpolated-string token of kind End, and
@@ -5378,6 +6015,23 @@ CASES = {
     # `x86_code` computes `src - (self.pos + i) as i32` and the subtraction overflows
     # (src/filter/bcj/x86.rs:66, hasenbanck/lzma-rust2#72).
     "lzma-rust2-bcj-start-offset": ("big.xz", gen_xz),
+    # obj 0.10.1: a face corner whose texture index is 0 (OBJ indices are 1-based; here a
+    # face added by a mesh repair tool with no texture coordinate): `normalize` computes
+    # `idx as usize - 1` (src/obj.rs:381, kvark/obj#23 "Erroneous zero vertex numbers
+    # cause panics").
+    "obj-zero-texture-index": ("big.obj", gen_obj),
+    # pdbtbx 0.9.2: a REMARK 400 (COMPOUND) section, a standard remark missing from the
+    # crate's table of valid remark numbers: `PDB::add_remark` asserts the number is valid
+    # (src/structs/pdb.rs:114, douweschulte/pdbtbx#96).
+    "pdbtbx-remark-400": ("big.pdb", gen_pdb),
+    # shapefile 0.3.0: a record header whose content length reads as 2^30 or more (here
+    # written little-endian): `read_one_shape_as` computes `hdr.record_size * 2` in an i32
+    # (src/reader.rs:107, tmontaigu/shapefile-rs#25).
+    "shapefile-record-size-overflow": ("big.shp", gen_shp),
+    # gif 0.11.2: data after a frame's LZW end code (here a padding sub-block) that
+    # straddles the end of the decoder's 8 KiB read buffer: the decoder skips `left` bytes
+    # where the buffer holds fewer (src/reader/decoder.rs:251, image-rs/image-gif#106).
+    "gif-padding-after-end-code": ("big.gif", gen_gif),
 }
 
 
