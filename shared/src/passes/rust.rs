@@ -104,7 +104,10 @@ impl Nodes {
                 .descendants()
                 .filter(|n| class.selects(n) && level(n, |a| class.selects(a)) == level_wanted)
                 .map(|n| {
-                    let (start, end) = deletion_range(&n, class.comma());
+                    let (start, mut end) = deletion_range(&n, class.comma());
+                    if class == NodeClass::Items {
+                        end = end.max(recovered_end(&n));
+                    }
                     Span { seq, start, end }
                 })
                 .filter(|s| s.end > s.start)
@@ -132,6 +135,33 @@ impl Segmenter<TestCase> for Nodes {
     fn segment(&self, case: &TestCase) -> Vec<Span> {
         self.spans_at(case, self.level)
     }
+}
+
+/// Where an item ends with the parse errors the parser's recovery left after it: the
+/// `ERROR` nodes that follow it among its siblings (and the whitespace after them).
+/// Syntax newer than the parser (`type const N: usize = 0;`) parses as a shorter item
+/// (`type const`) and errors for the rest (`N`, `:`, `usize = 0;`); deleting the item
+/// alone leaves the rest behind, which is never the smaller file the deletion meant.
+fn recovered_end(item: &SyntaxNode) -> usize {
+    let mut end = 0;
+    let mut next = item.next_sibling_or_token();
+    while let Some(e) = next {
+        match e.kind() {
+            SyntaxKind::WHITESPACE if end > 0 => {
+                end = usize::from(e.text_range().end());
+                if e.next_sibling_or_token()
+                    .is_none_or(|n| n.kind() != SyntaxKind::ERROR)
+                {
+                    break;
+                }
+            }
+            SyntaxKind::WHITESPACE => {}
+            SyntaxKind::ERROR => end = usize::from(e.text_range().end()),
+            _ => break,
+        }
+        next = e.next_sibling_or_token();
+    }
+    end
 }
 
 /// Comments and doc comments (`//`, `/* */`, `///`, `//!`) of every `.rs` file, with
@@ -533,6 +563,15 @@ mod tests {
         assert_eq!(
             units(NodeClass::Items, 1, text),
             ["fn f() {}\n    ", "fn g() {}\n", "fn h() {} "]
+        );
+    }
+
+    #[test]
+    fn an_item_takes_the_errors_its_recovery_left() {
+        let text = "impl A {\n    fn b() {}\n    type const d: usize = 0;\n}\nfn e() {}\n";
+        assert_eq!(
+            units(NodeClass::Items, 1, text),
+            ["fn b() {}\n    ", "type const d: usize = 0;\n"]
         );
     }
 

@@ -19,7 +19,8 @@
 //!   braces: the first's header with the second's body;
 //! - a lifetime anywhere, a binder `for<..>`, the arguments of an attribute
 //!   (`#[repr(u8)]` → `#[repr]`), an empty pair of brackets (`<>`, `()`, `[]`,
-//!   `{}`: in a macro call's tokens too, where the parser sees no generics).
+//!   `{}`: in a macro call's tokens too, where the parser sees no generics), a
+//!   number's type suffix (`0_u16` → `0`).
 //!
 //! rustc recovers from most of these deletions where the language forbids them
 //! (a `const` without a type, a `fn` without parentheses) and often crashes the
@@ -145,6 +146,24 @@ fn brace_body(item: &SyntaxNode) -> Option<usize> {
     Some(span(&body).0)
 }
 
+/// The type suffix of a number literal (`u8` to `usize`, `i8` to `isize`, `f16` to
+/// `f128`) with the `_`s before it: the range that leaves the bare number.
+fn suffix(t: &SyntaxToken) -> Option<(usize, usize)> {
+    const SUFFIXES: [&str; 16] = [
+        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
+        "f16", "f32", "f64", "f128",
+    ];
+    let text = t.text();
+    let sfx = SUFFIXES.iter().find(|s| text.ends_with(*s))?;
+    let digits = text[..text.len() - sfx.len()].trim_end_matches('_');
+    // A hexadecimal number ending in the digits of a float suffix (`0x1f32`) has none.
+    let hex = text.starts_with("0x") && sfx.starts_with('f');
+    (!digits.is_empty() && !hex).then(|| {
+        let start = token_span(t).0;
+        (start + digits.len(), token_span(t).1)
+    })
+}
+
 /// The optional parts of a file's syntax tree (see the module docs): ranges to
 /// delete, or (for a type inside another) to replace with the given text.
 pub fn optional_ranges(root: &SyntaxNode) -> Vec<(usize, usize, String)> {
@@ -231,6 +250,8 @@ pub fn optional_ranges(root: &SyntaxNode) -> Vec<(usize, usize, String)> {
             | (L_CURLY, Some(R_CURLY)) => {
                 out.push((token_span(&t).0, token_span(next.as_ref().unwrap()).1));
             }
+            // A number's type suffix, with the `_` before it: `0u8`, `0_u16` → `0`.
+            (INT_NUMBER | FLOAT_NUMBER, _) => out.extend(suffix(&t)),
             // A binder `for<..>` with its keyword.
             (FOR_KW, Some(L_ANGLE)) => {
                 let list =
@@ -339,6 +360,9 @@ mod tests {
         let got = parts("trait a {}\n#[x] trait b { fn c(); }\nstruct d { e: u8 }\n");
         assert!(got.contains(&"{}\n#[x] trait b "), "{got:?}");
         assert!(got.contains(&"{ fn c(); }\nstruct d "), "{got:?}");
+        let got = parts("const A: u8 = 0_u16 + 1.5f32 + 0x1f32 + 7usize;\n");
+        assert!(got.contains(&"_u16") && got.contains(&"f32"), "{got:?}");
+        assert!(got.contains(&"usize") && !got.contains(&"32"), "{got:?}");
         let got = parts("fn c(_: for<'a> fn(&'a u8)) { m!(d<>) }\n");
         assert!(got.contains(&"for<'a>") && got.contains(&"'a"), "{got:?}");
         assert!(got.contains(&"<>"), "{got:?}");
