@@ -287,7 +287,6 @@ pub fn is_item(k: SyntaxKind) -> bool {
             | UNION
             | IMPL
             | TRAIT
-            | TRAIT_ALIAS
             | MODULE
             | USE
             | CONST

@@ -294,8 +294,11 @@ fn inline(
     // `#[path = "x.rs"] mod m;` (outside inline modules: relative to the file's
     // own directory).
     let path_attr = m.children().find_map(ast::Attr::cast).and_then(|a| {
-        (a.path()?.syntax().text() == "path")
-            .then(|| a.expr())
+        let ast::Meta::KeyValueMeta(kv) = a.meta()? else {
+            return None;
+        };
+        (kv.path()?.syntax().text() == "path")
+            .then(|| kv.expr())
             .flatten()
             .map(|e| e.syntax().text().to_string().trim_matches('"').to_string())
             .map(|v| (a, v))

@@ -193,7 +193,7 @@ pub fn optional_ranges(root: &SyntaxNode) -> Vec<(usize, usize, String)> {
                 }
                 out.push((a, b));
             }
-            TOKEN_TREE if parent == Some(META) => out.push(span(&n)),
+            TOKEN_TREE if parent == Some(TOKEN_TREE_META) => out.push(span(&n)),
             CONST | STATIC | TYPE_ALIAS | LET_STMT | CONST_PARAM | TYPE_PARAM => {
                 out.extend(introduced(&n, EQ));
                 if matches!(k, CONST | STATIC | LET_STMT | CONST_PARAM) {

@@ -308,9 +308,8 @@ pub(super) fn with_emptied_modules(
                     continue;
                 };
                 let declared = m.item_list().is_none()
-                    && m.name().is_some_and(|name| {
-                        names_emptied(case.path(seq), name.text().as_ref(), false)
-                    });
+                    && m.name()
+                        .is_some_and(|name| names_emptied(case.path(seq), name.text(), false));
                 if declared {
                     ranges.push(deletion_range(&n, false));
                 }
