@@ -56,6 +56,38 @@ fn ice_file_is_reduced_and_still_crashes_the_same_way() {
     assert!(String::from_utf8_lossy(&r.stderr).contains("rustc_hir_typeck/src/method/probe.rs"));
 }
 
+/// `--exhaustive` with a pass list: every sweep of the Rust neighbourhood the list
+/// lacks is appended, and when none finds anything the result is claimed 1-minimal.
+#[test]
+fn exhaustive_with_a_pass_list_sweeps_the_whole_neighbourhood() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, _) = ice_fixture("trait_alias_negative_probe.rs");
+    write(dir.path(), "bug.rs", &text);
+    let args = ["--ice", "bug.rs", "-j", "2", "--json", "--exhaustive"];
+    let o = run(
+        dir.path(),
+        &[&args[..], &["--passes", "rust-items,tokens"]].concat(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let json = summary(&o);
+    let ran: Vec<&str> = (json["passes"].as_array().unwrap().iter())
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    for sweep in [
+        "rust-lines",
+        "rust-pairs",
+        "rust-token-runs",
+        "rust-replace-tokens",
+        "rust-bytes",
+    ] {
+        assert!(ran.contains(&sweep), "{sweep} missing: {ran:?}");
+    }
+    assert_eq!(json["one_minimal"], true, "{json}");
+    assert!(stderr(&o).contains("1-minimal:"), "{}", stderr(&o));
+    let r = compile_result(dir.path(), &[]);
+    assert_eq!(r.status.code(), Some(101));
+}
+
 /// In a program (roots: `main`), the compiler's `dead_code` warnings let the
 /// compiler-guided pass delete everything unused in a few runs.
 #[test]
