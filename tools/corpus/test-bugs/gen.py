@@ -18,6 +18,7 @@ import difflib
 import hashlib
 import io
 import json
+import lzma
 import math
 import os
 import random
@@ -5771,6 +5772,594 @@ def gen_gif(rng, size, trigger):
     return b"".join(out)
 
 
+# ---------------------------------------------------------------------------------------
+# OpenEXR: exr 1.7.0 (a scan-line image: a header of attributes, a table of chunk offsets,
+# then the chunks, each a y coordinate, a byte count and the scan line's pixels)
+
+def exr_attr(name, kind, value):
+    return name.encode() + b"\0" + kind.encode() + b"\0" + struct.pack("<i", len(value)) + value
+
+
+def exr_header(channels, display, data, extra):
+    chlist = b"".join(n.encode() + b"\0" + struct.pack("<iB3xii", t, 0, 1, 1)
+                      for n, t in channels) + b"\0"
+    attrs = [
+        exr_attr("channels", "chlist", chlist),
+        exr_attr("compression", "compression", b"\0"),            # NO_COMPRESSION
+        exr_attr("dataWindow", "box2i", struct.pack("<4i", *data)),
+        exr_attr("displayWindow", "box2i", struct.pack("<4i", *display)),
+        exr_attr("lineOrder", "lineOrder", b"\0"),                # INCREASING_Y
+        exr_attr("pixelAspectRatio", "float", struct.pack("<f", 1.0)),
+        exr_attr("screenWindowCenter", "v2f", struct.pack("<2f", 0.0, 0.0)),
+        exr_attr("screenWindowWidth", "float", struct.pack("<f", 1.0)),
+    ] + extra
+    attrs.sort(key=lambda a: a.split(b"\0", 1)[0])
+    return b"\x76\x2f\x31\x01" + struct.pack("<I", 2) + b"".join(attrs) + b"\0"
+
+
+def exr_scanline(rng, y, x0, w, cx, cy, r):
+    """One row of a crop render of a lit, slightly noisy sphere over a dark gradient:
+    half-float A, B, G, R planes, each the whole row (channels in name order)."""
+    a, b, g, rr = [], [], [], []
+    for x in range(x0, x0 + w):
+        dx, dy = (x - cx) / r, (y - cy) / r
+        d2 = dx * dx + dy * dy
+        if d2 < 1.0:
+            nz = math.sqrt(1.0 - d2)
+            lit = max(0.0, -0.5 * dx - 0.6 * dy + 0.62 * nz) * 1.6 + 0.04
+            spec = max(0.0, -0.5 * dx - 0.6 * dy + 0.62 * nz) ** 40 * 6.0
+            noise = rng.gauss(0, 0.01)
+            rgb = (0.8 * lit + spec + noise, 0.35 * lit + spec + noise, 0.12 * lit + spec + noise)
+            alpha = 1.0
+        else:
+            t = (y - cy) / 1080.0
+            n = rng.gauss(0, 0.004)
+            rgb = (0.02 + 0.01 * t + n, 0.025 + 0.012 * t + n, 0.04 + 0.03 * t + n)
+            alpha = 0.0
+        a.append(alpha)
+        rr.append(max(rgb[0], 0.0))
+        g.append(max(rgb[1], 0.0))
+        b.append(max(rgb[2], 0.0))
+    return b"".join(struct.pack(f"<{w}e", *plane) for plane in (a, b, g, rr))
+
+
+def gen_exr(rng, size, trigger):
+    # A crop render (a render farm's region of a 1920 x 1080 frame): the data window is a
+    # 160-pixel-wide region starting at row 478, one uncompressed scan line a chunk.
+    w, x0, y0 = 160, 880, 478
+    channels = [("A", 1), ("B", 1), ("G", 1), ("R", 1)]
+    extra = [
+        exr_attr("owner", "string", b"lighting dept."),
+        exr_attr("software", "string", b"RenderFarm 4.2 region stitcher"),
+        exr_attr("comments", "string", b"shot 042 / take 7 / crop region of beauty pass"),
+        exr_attr("capDate", "string", b"2023:03:14 10:22:31"),
+        exr_attr("framesPerSecond", "rational", struct.pack("<iI", 24, 1)),
+        exr_attr("worldToCamera", "m44f", struct.pack("<16f", 1, 0, 0, 0, 0, 1, 0, 0,
+                                                      0, 0, 1, 0, 0.5, -1.25, -8, 1)),
+    ]
+    row_bytes = 8 + w * 8 + 8                      # chunk header, pixels, offset table entry
+    head_guess = len(exr_header(channels, (0, 0, 1919, 1079), (0, 0, 0, 0), extra))
+    h = max(3, (size - head_guess) // row_bytes)
+    data = (x0, y0, x0 + w - 1, y0 + h - 1)
+    header = exr_header(channels, (0, 0, 1919, 1079), data, extra)
+    cx, cy, r = x0 + w * 0.55, y0 + h * 0.5, min(w, h) * 0.42
+    chunks = []
+    for k in range(h):
+        y = y0 + k
+        pixels = exr_scanline(rng, y, x0, w, cx, cy, r)
+        chunks.append([y, pixels])
+    # The chunk of the middle row was written by the region stitcher as a placeholder for a
+    # bucket that failed to render: its y coordinate is i32::MIN (0x80000000), the
+    # stitcher's "missing" marker, with the row's pixels as rendered. exr 1.7.0 computes
+    # `block.y_coordinate - layer_position.y` (here i32::MIN - 478) in an i32. The harmless
+    # twin has the row's y coordinate.
+    if trigger:
+        chunks[h // 2][0] = -0x80000000
+    offsets, pos = [], len(header) + 8 * h
+    for y, pixels in chunks:
+        offsets.append(pos)
+        pos += 8 + len(pixels)
+    out = [header, struct.pack(f"<{h}Q", *offsets)]
+    out += [struct.pack("<ii", y, len(p)) + p for y, p in chunks]
+    return b"".join(out)
+
+
+# ---------------------------------------------------------------------------------------
+# Mach-O: goblin 0.10.7 (an x86-64 executable: load commands, __TEXT with stubs, __DATA
+# with lazy symbol pointers, __LINKEDIT with the dyld info opcode streams, the symbol table
+# and its strings)
+
+def uleb128(n):
+    out = bytearray()
+    while True:
+        b = n & 0x7F
+        n >>= 7
+        out.append(b | (0x80 if n else 0))
+        if not n:
+            return bytes(out)
+
+
+def macho_segment(name, vmaddr, vmsize, fileoff, filesize, prot, sections):
+    """LC_SEGMENT_64 with its section headers (name, addr, size, offset, align, flags, r1, r2)."""
+    body = b"".join(struct.pack("<16s16sQQIIIIIIII", s[0].encode(), name.encode(), s[1], s[2],
+                                s[3], s[4], 0, 0, s[5], s[6], s[7], 0) for s in sections)
+    return struct.pack("<II16sQQQQiiII", 0x19, 72 + len(body), name.encode(), vmaddr, vmsize,
+                       fileoff, filesize, prot, prot, len(sections), 0) + body
+
+
+def macho_dylib(path, current, compat):
+    name = path.encode() + b"\0"
+    name += b"\0" * (-(24 + len(name)) % 8)
+    return struct.pack("<IIIIII", 0xC, 24 + len(name), 24, 2, current, compat) + name
+
+
+def macho_import_names(rng, n):
+    libs = ("libSystem", "libc++", "Foundation", "CoreFoundation", "libz", "libsqlite3")
+    verbs = ("Get", "Set", "Create", "Copy", "Release", "Open", "Close", "Read", "Write",
+             "Find", "Append", "Remove", "Encode", "Decode", "Compare", "Hash", "Lock")
+    nouns = ("String", "Array", "Dictionary", "Data", "Number", "Date", "URL", "Stream",
+             "Buffer", "Bundle", "Locale", "TimeZone", "RunLoop", "Set", "Value", "Error")
+    names, seen = [], set()
+    while len(names) < n:
+        k = rng.randrange(len(libs))
+        if k == 0:
+            name = "_" + rng.choice(("str", "mem", "pthread_", "dispatch_", "os_", "f", "x"))
+            name += rng.choice(WORDS) + rng.choice(("", "_r", "_np", "at", "_f", "v"))
+        elif k == 1:
+            cls = rng.choice(("basic_string", "locale", "ios_base", "mutex", "thread"))
+            meth = rng.choice(WORDS)
+            name = f"__ZNSt3__1{len(cls)}{cls}{len(meth)}{meth}Ev"
+        elif k in (2, 3):
+            pre = "NS" if k == 2 else "CF"
+            name = "_" + pre + rng.choice(nouns) + rng.choice(verbs) + rng.choice(nouns)
+        elif k == 4:
+            name = "_" + rng.choice(("deflate", "inflate", "crc32", "adler32", "gz")) + \
+                rng.choice(("", "Init", "End", "Reset", "Bound", "Params", "_combine"))
+        else:
+            name = "_sqlite3_" + rng.choice(("bind", "column", "prepare", "step", "result",
+                                             "value", "db", "blob")) + "_" + rng.choice(WORDS)
+        if name not in seen:
+            seen.add(name)
+            names.append((name, k + 1))
+    return libs, names
+
+
+def gen_macho(rng, size, trigger):
+    n_imp = max(8, size // 122)
+    libs, imports = macho_import_names(rng, n_imp)
+    n_funcs = max(8, size // 1000)
+    base = 0x100000000
+    # __TEXT: the header and load commands, then __text, __stubs, __stub_helper, __cstring
+    lib_paths = ["/usr/lib/libSystem.B.dylib", "/usr/lib/libc++.1.dylib",
+                 "/System/Library/Frameworks/Foundation.framework/Versions/C/Foundation",
+                 "/System/Library/Frameworks/CoreFoundation.framework/Versions/A/CoreFoundation",
+                 "/usr/lib/libz.1.dylib", "/usr/lib/libsqlite3.dylib"]
+    code = bytearray()
+    func_offs, calls = [], []
+    for f in range(n_funcs):
+        func_offs.append(len(code))
+        body = bytearray(b"\x55\x48\x89\xe5")                      # push rbp; mov rbp, rsp
+        body += b"\x48\x83\xec" + bytes([16 * rng.randint(1, 6)])    # sub rsp, imm8
+        for _ in range(rng.randint(4, 40)):
+            kind = rng.random()
+            if kind < 0.35:                                          # call a stub
+                calls.append((len(code) + len(body) + 5, rng.randrange(n_imp)))
+                body += b"\xe8\0\0\0\0"
+            elif kind < 0.6:
+                body += bytes([0x48, 0x8b, 0x45 + 8 * rng.randrange(2), 0x100 - 8 * rng.randint(1, 8)])
+            elif kind < 0.8:
+                body += b"\x89\xc7" if rng.random() < 0.5 else b"\x31\xc0"
+            else:
+                body += b"\x83\xf8" + bytes([rng.randrange(64)]) + b"\x74" + bytes([rng.randrange(2, 30)])
+        body += b"\x48\x83\xc4" + bytes([body[7]]) + b"\x5d\xc3"   # add rsp; pop rbp; ret
+        body += b"\x90" * (-len(body) % 16)
+        code += body
+    cstrings = b"".join(f"{rng.choice(WORDS)} {rng.choice(WORDS)}: %s (%d)\n\0".encode()
+                        for _ in range(max(4, size // 3000)))
+    ncmds_guess = 13 + len(lib_paths)
+    hdr_space = 0x1000 if size < 40000 else 0x2000
+    text_off = hdr_space
+    stubs_off = text_off + len(code)
+    stubs_off += -stubs_off % 2
+    helper_off = stubs_off + 6 * n_imp
+    helper_off += -helper_off % 4
+    cstr_off = helper_off + 16 + 10 * n_imp
+    text_end = cstr_off + len(cstrings)
+    text_size = (text_end + 0xFFF) & ~0xFFF
+    for end, imp in calls:                                   # call rel32 to the import's stub
+        code[end - 4:end] = struct.pack("<i", (stubs_off + 6 * imp) - (text_off + end))
+    # __DATA_CONST (__got: dyld_stub_binder), __DATA (__la_symbol_ptr, __data)
+    dc_off = text_size
+    dc_size = 0x1000
+    data_off = dc_off + dc_size
+    la_size = 8 * n_imp
+    data_payload = bytes(rng.randrange(256) for _ in range(256))
+    data_fsize = (la_size + len(data_payload) + 0xFFF) & ~0xFFF
+    le_off = data_off + data_fsize
+    # dyld info: rebase (the lazy pointers), bind (dyld_stub_binder in __got), lazy bind
+    rebase = bytes([0x11, 0x23]) + uleb128(0) + bytes([0x63]) + uleb128(n_imp) + b"\0"
+    rebase += b"\0" * (-len(rebase) % 8)
+    bind = bytes([0x11, 0x40]) + b"dyld_stub_binder\0" + bytes([0x51, 0x72, 0x00, 0x90, 0x00])
+    bind += b"\0" * (-len(bind) % 8)
+    lazy_entries = []
+    for i, (name, ordinal) in enumerate(imports):
+        ent = bytes([0x73]) + uleb128(8 * i) + bytes([0x10 | ordinal, 0x40]) + name.encode() + b"\0"
+        lazy_entries.append(ent + bytes([0x90, 0x00]))
+    # symbol table: local function symbols, then the undefined imports
+    strtab = bytearray(b" \0")
+    syms = []
+    for f in range(n_funcs):
+        nm = f"_{rng.choice(WORDS)}_{rng.choice(WORDS)}_{f}"
+        syms.append(struct.pack("<IBBHQ", len(strtab), 0x0E, 1, 0, base + text_off + func_offs[f]))
+        strtab += nm.encode() + b"\0"
+    n_local = len(syms)
+    syms.append(struct.pack("<IBBHQ", len(strtab), 0x0F, 1, 0x10, base))
+    strtab += b"__mh_execute_header\0"
+    syms.append(struct.pack("<IBBHQ", len(strtab), 0x0F, 1, 0, base + text_off))
+    strtab += b"_main\0"
+    n_ext = 2
+    for name, ordinal in sorted(imports + [("dyld_stub_binder", 1)]):
+        syms.append(struct.pack("<IBBHQ", len(strtab), 0x01, 0, ordinal << 8, 0))
+        strtab += name.encode() + b"\0"
+    n_undef = len(syms) - n_local - n_ext
+    strtab += b"\0" * (-len(strtab) % 8)
+    # The lazy bind entry nearest the middle of the file: one bit of its
+    # BIND_OPCODE_SET_SEGMENT_AND_OFFSET_ULEB byte flipped on the way (0x73, segment 3,
+    # __DATA, became 0x7B, segment 11 of the binary's 5). goblin's `Import::new` indexes
+    # `segments[bi.seg_index]` unchecked. The harmless twin has the byte intact.
+    lazy_off = le_off + len(rebase) + len(bind)
+    lazy_len = sum(len(e) for e in lazy_entries)
+    total = lazy_off + lazy_len + (-lazy_len % 8) + 16 * len(syms) + len(strtab)
+    mid, pos, pick = total // 2, lazy_off, 0
+    for i, ent in enumerate(lazy_entries):
+        if pos >= mid:
+            pick = i
+            break
+        pos += len(ent)
+    if trigger:
+        lazy_entries[pick] = bytes([0x7B]) + lazy_entries[pick][1:]
+    lazy = b"".join(lazy_entries)
+    lazy += b"\0" * (-len(lazy) % 8)
+    sym_off = lazy_off + len(lazy)
+    symtab = b"".join(syms)
+    str_off = sym_off + len(symtab)
+    le_size = str_off + len(strtab) - le_off
+    # load commands
+    text_secs = [("__text", base + text_off, len(code), text_off, 4, 0x80000400, 0, 0),
+                 ("__stubs", base + stubs_off, 6 * n_imp, stubs_off, 1, 0x80000408, 0, 6),
+                 ("__stub_helper", base + helper_off, 16 + 10 * n_imp, helper_off, 2,
+                  0x80000400, 0, 0),
+                 ("__cstring", base + cstr_off, len(cstrings), cstr_off, 0, 0x2, 0, 0)]
+    cmds = [
+        macho_segment("__PAGEZERO", 0, base, 0, 0, 0, []),
+        macho_segment("__TEXT", base, text_size, 0, text_size, 5, text_secs),
+        macho_segment("__DATA_CONST", base + dc_off, dc_size, dc_off, dc_size, 3,
+                      [("__got", base + dc_off, 8, dc_off, 3, 0x6, 0, 0)]),
+        macho_segment("__DATA", base + data_off, data_fsize, data_off, data_fsize, 3,
+                      [("__la_symbol_ptr", base + data_off, la_size, data_off, 3, 0x7,
+                        1, 0),
+                       ("__data", base + data_off + la_size, len(data_payload),
+                        data_off + la_size, 3, 0, 0, 0)]),
+        macho_segment("__LINKEDIT", base + le_off, (le_size + 0xFFF) & ~0xFFF, le_off, le_size,
+                      1, []),
+        struct.pack("<12I", 0x80000022, 48, le_off, len(rebase), le_off + len(rebase),
+                    len(bind), 0, 0, lazy_off, len(lazy), 0, 0),
+        struct.pack("<6I", 0x2, 24, sym_off, len(syms), str_off, len(strtab)),
+        struct.pack("<20I", 0xB, 80, 0, n_local, n_local, n_ext, n_local + n_ext, n_undef,
+                    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+        struct.pack("<III", 0xE, 32, 12) + b"/usr/lib/dyld\0" + b"\0" * 6,
+        struct.pack("<II", 0x1B, 24) + bytes(rng.randrange(256) for _ in range(16)),
+        struct.pack("<6I", 0x32, 32, 1, 0x000D0000, 0x000E0000, 1) + struct.pack("<II", 3, 0x03590100),
+        struct.pack("<IIQQ", 0x80000028, 24, text_off, 0),
+    ]
+    cmds += [macho_dylib(p, 0x05000000 + 0x10000 * i, 0x10000) for i, p in enumerate(lib_paths)]
+    cmds_blob = b"".join(cmds)
+    header = struct.pack("<IiiIIIII", 0xFEEDFACF, 0x01000007, 3, 2, len(cmds), len(cmds_blob),
+                         0x00200085, 0)
+    assert len(header) + len(cmds_blob) <= text_off
+    out = bytearray(header + cmds_blob)
+    out += b"\0" * (text_off - len(out))
+    out += code
+    out += b"\0" * (stubs_off - len(out))
+    for i in range(n_imp):                                   # jmp *__la_symbol_ptr[i](%rip)
+        at = base + stubs_off + 6 * i + 6
+        out += b"\xff\x25" + struct.pack("<i", (base + data_off + 8 * i) - at)
+    out += b"\0" * (helper_off - len(out))
+    out += b"\x4c\x8d\x1d\x00\x00\x00\x00\x41\x53\xff\x25\x00\x00\x00\x00\x90"
+    lazy_pos = 0
+    for i in range(n_imp):                                   # push $lazy_off; jmp helper
+        out += b"\x68" + struct.pack("<I", lazy_pos) + b"\xe9" + struct.pack("<i", -(16 + 10 * (i + 1)))
+        lazy_pos += len(lazy_entries[i])
+    out += cstrings
+    out += b"\0" * (dc_off - len(out))
+    out += b"\0" * 8 + b"\0" * (dc_size - 8)
+    for i in range(n_imp):
+        out += struct.pack("<Q", base + helper_off + 16 + 10 * i)
+    out += data_payload
+    out += b"\0" * (le_off - len(out))
+    out += rebase + bind + lazy + symtab + strtab
+    return bytes(out)
+
+
+# ---------------------------------------------------------------------------------------
+# WebP: image-webp 0.2.4 (an animated WebP: VP8X, ANIM, then ANMF frames of sub-rectangles,
+# most lossless (VP8L), some lossy with an alpha plane (ALPH then VP8), as a mixed-mode
+# encoder writes them)
+
+class BitWriterLSB:
+    def __init__(self):
+        self.out, self.acc, self.n = bytearray(), 0, 0
+
+    def put(self, value, bits):
+        self.acc |= (value & ((1 << bits) - 1)) << self.n
+        self.n += bits
+        while self.n >= 8:
+            self.out.append(self.acc & 0xFF)
+            self.acc >>= 8
+            self.n -= 8
+
+    def bytes(self):
+        return bytes(self.out) + (bytes([self.acc]) if self.n else b"")
+
+
+def webp_chunk(tag, payload):
+    return tag + struct.pack("<I", len(payload)) + payload + b"\0" * (len(payload) & 1)
+
+
+def webp_vp8l(w, h, mask, c0, c1):
+    """A lossless bitstream of a two-colour sprite (ARGB tuples c0 where mask is 0, c1 where
+    it is 1): no transforms, no colour cache, five simple prefix codes of one or two
+    symbols each, so a pixel costs one bit for each channel that differs."""
+    bw = BitWriterLSB()
+    bw.put(0x2F, 8)
+    bw.put(w - 1, 14)
+    bw.put(h - 1, 14)
+    bw.put(1, 1)                                            # alpha is used
+    bw.put(0, 3)
+    bw.put(0, 1)                                            # no transform
+    bw.put(0, 1)                                            # no colour cache
+    bw.put(0, 1)                                            # no meta prefix codes
+    order = (2, 1, 3, 0)                                    # green, red, blue, alpha of (a, r, g, b)
+    flips = []
+    for ch in order:
+        a, b = c0[ch], c1[ch]
+        if a == b:
+            bw.put(1, 1); bw.put(0, 1)                      # simple, one symbol
+            bw.put(1, 1); bw.put(a, 8)
+            flips.append(None)
+        else:
+            lo, hi = min(a, b), max(a, b)
+            bw.put(1, 1); bw.put(1, 1)                      # simple, two symbols
+            bw.put(1, 1); bw.put(lo, 8); bw.put(hi, 8)
+            flips.append(a > b)                             # colour 0 takes code 1
+    bw.put(1, 1); bw.put(0, 1); bw.put(0, 1); bw.put(0, 1)  # distance: one symbol, 0
+    for bit in mask:
+        for flip in flips:
+            if flip is not None:
+                bw.put(bit ^ int(flip), 1)
+    return bw.bytes()
+
+
+def webp_vp8_flat(w, h, room):
+    """A lossy keyframe whose partitions are all zero bytes: every flag and probability
+    update reads as 0, each macroblock is B_PRED with DC sub-blocks and no coefficients, so
+    it decodes to a flat grey. The partitions are sized for a frame of `room`."""
+    mbs = ((room[0] + 15) // 16) * ((room[1] + 15) // 16)
+    first = 32 + 4 * mbs
+    tag = (0) | (0 << 1) | (1 << 4) | (first << 5)
+    head = struct.pack("<I", tag)[:3] + b"\x9d\x01\x2a" + struct.pack("<HH", w, h)
+    return head + b"\0" * first + b"\0" * (16 + 8 * mbs)
+
+
+def webp_sprite(rng, w, h, kind):
+    mask = []
+    cx, cy = (w - 1) / 2, (h - 1) / 2
+    r = min(w, h) * rng.uniform(0.3, 0.48)
+    for y in range(h):
+        for x in range(w):
+            if kind == 0:                                  # a ball
+                on = (x - cx) ** 2 + (y - cy) ** 2 <= r * r
+            elif kind == 1:                                # a ring
+                d = (x - cx) ** 2 + (y - cy) ** 2
+                on = (r * 0.6) ** 2 <= d <= r * r
+            elif kind == 2:                                # a checkered flag
+                on = ((x // 6) + (y // 6)) % 2 == 0
+            else:                                          # a diamond
+                on = abs(x - cx) + abs(y - cy) <= r
+            mask.append(int(on))
+    return mask
+
+
+def gen_webp(rng, size, trigger):
+    cw, ch = 320, 240
+    colors = [(255, rng.randrange(256), rng.randrange(256), rng.randrange(256)) for _ in range(24)]
+    frames, total = [], 30 + 18 + 14
+    while total < size:
+        k = len(frames)
+        w, h = rng.randrange(24, 97, 2), rng.randrange(24, 97, 2)
+        x, y = rng.randrange(0, cw - w + 1, 2), rng.randrange(0, ch - h + 1, 2)
+        lossy = k % 7 == 3
+        frames.append((k, w, h, x, y, lossy))
+        total += 24 + (w * h + 300 if lossy else w * h // 2 + 40)
+    # the lossy frame nearest the middle of the file
+    def frame_bytes(k, w, h, x, y, lossy, bad):
+        duration = 40 + 20 * (k % 3)
+        flags = (0 if k % 5 else 0x02) | (1 if k % 11 == 0 else 0)
+        head = struct.pack("<I", x // 2)[:3] + struct.pack("<I", y // 2)[:3]
+        head += struct.pack("<I", w - 1)[:3] + struct.pack("<I", h - 1)[:3]
+        head += struct.pack("<I", duration)[:3] + bytes([flags])
+        if lossy:
+            cx, cy = (w - 1) / 2, (h - 1) / 2
+            alpha = bytes(255 if ((xx - cx) / (w / 2)) ** 2 + ((yy - cy) / (h / 2)) ** 2 <= 1 else 0
+                          for yy in range(h) for xx in range(w))
+            vw, vh = (w + 2, h + 2) if bad else (w, h)
+            body = webp_chunk(b"ALPH", b"\0" + alpha) + webp_chunk(b"VP8 ", webp_vp8_flat(vw, vh, (w + 2, h + 2)))
+        else:
+            mask = webp_sprite(rng, w, h, k % 4)
+            c0 = (0, 0, 0, 0) if k % 3 else colors[(k + 5) % 24]
+            body = webp_chunk(b"VP8L", webp_vp8l(w, h, mask, c0, colors[k % 24]))
+        return webp_chunk(b"ANMF", head + body)
+    blobs = [frame_bytes(*f, False) for f in frames]
+    prefix = 12 + 18 + 14
+    total = prefix + sum(len(b) for b in blobs)
+    pos, pick = prefix, None
+    for f, b in zip(frames, blobs):
+        if f[5] and pos + len(b) // 2 >= total // 2:
+            pick = f[0]
+            break
+        pos += len(b)
+    # The pick: a lossy frame whose rectangle (the ANMF header and its ALPH plane) an
+    # optimizer cropped by 2 pixels each way, leaving the VP8 bitstream at the original
+    # size. image-webp decodes the VP8 frame into a buffer of the ANMF size without
+    # comparing the sizes (it does for a frame without ALPH) and `fill_rgba` writes past it.
+    if trigger:
+        blobs[pick] = frame_bytes(*frames[pick], True)
+    vp8x = webp_chunk(b"VP8X", bytes([0x12, 0, 0, 0]) + struct.pack("<I", cw - 1)[:3]
+                      + struct.pack("<I", ch - 1)[:3])
+    anim = webp_chunk(b"ANIM", bytes([0x20, 0x18, 0x10, 0xFF]) + struct.pack("<H", 0))
+    body = b"WEBP" + vp8x + anim + b"".join(blobs)
+    return b"RIFF" + struct.pack("<I", len(body)) + body
+
+
+# ---------------------------------------------------------------------------------------
+# 7z: sevenz-rust2 0.21.3 (a non-solid archive, one folder a file: LZMA for text files, BCJ
+# x86 then LZMA for executables; the header uncompressed, after the packed streams)
+
+def sz_number(n):
+    """7z's variable-length UINT64: the leading 1 bits of the first byte count the bytes
+    that follow (little-endian), the rest of the first byte holds the high bits."""
+    for k in range(8):
+        if n < 1 << (7 * (k + 1)):
+            high = n >> (8 * k)
+            first = (0xFF << (8 - k)) & 0xFF | high
+            return bytes([first]) + (n & ((1 << (8 * k)) - 1)).to_bytes(k, "little")
+    return b"\xff" + n.to_bytes(8, "little")
+
+
+def sz_file_text(rng, path):
+    if path.endswith(".toml"):
+        lines = [f'[package]\nname = "{rng.choice(WORDS)}-{rng.choice(WORDS)}"\nversion = "0.{rng.randrange(20)}.{rng.randrange(9)}"\nedition = "2021"\n\n[dependencies]']
+        lines += [f'{rng.choice(WORDS)} = "{rng.randrange(5)}.{rng.randrange(30)}"' for _ in range(rng.randint(1, 4))]
+    elif path.endswith(".md"):
+        lines = [f"# {rng.choice(WORDS).title()} {rng.choice(WORDS)}", ""]
+        lines += [" ".join(rng.choice(WORDS) for _ in range(rng.randint(6, 14))) + "." for _ in range(rng.randint(1, 3))]
+    else:
+        lines = [f"//! The {rng.choice(WORDS)} {rng.choice(WORDS)} module.", "",
+                 f"use crate::{rng.choice(WORDS)}::{rng.choice(WORDS).title()};", ""]
+        for _ in range(rng.randint(1, 2)):
+            f, a, b = rng.choice(WORDS), rng.choice(WORDS), rng.choice(WORDS)
+            lines += [f"pub fn {f}_{a}({a}: u32, {b}: &str) -> Option<u32> {{",
+                      f"    if {b}.is_empty() {{ return None; }}",
+                      f"    Some({a}.wrapping_mul({rng.randrange(3, 999)}) ^ {b}.len() as u32)", "}", ""]
+    return ("\n".join(lines) + "\n").encode()
+
+
+def sz_file_exe(rng, n):
+    """x86-64 code: prologues, moves, compares and calls with rel32 operands."""
+    out = bytearray()
+    while len(out) < n:
+        out += b"\x55\x48\x89\xe5\x48\x83\xec" + bytes([16 * rng.randint(1, 8)])
+        for _ in range(rng.randint(3, 12)):
+            if rng.random() < 0.4:
+                out += b"\xe8" + struct.pack("<i", rng.randrange(-len(out) - 1, 4096) & ~0xF)
+            else:
+                out += bytes([0x48, 0x8b, 0x45 + 8 * rng.randrange(2), 0x100 - 8 * rng.randint(1, 8)])
+        out += b"\xc9\xc3" + b"\xcc" * (-len(out) % 16)
+    return bytes(out[:n])
+
+
+def gen_7z(rng, size, trigger):
+    crates = [f"{rng.choice(('core', 'services', 'adapters', 'tools'))}/{rng.choice(WORDS)}-{rng.choice(WORDS)}"
+              for _ in range(14)]
+    files, names = [], set()
+    packed_total, header_guess = 0, 200
+    while packed_total + header_guess < size:
+        crate = rng.choice(crates)
+        if rng.random() < 0.2:
+            name = f"workspace/target/release/deps/lib{crate.split('/')[1].replace('-', '_')}-{rng.getrandbits(64):016x}.so"
+            data = sz_file_exe(rng, rng.randint(100, 300))
+            exe = True
+        else:
+            ext = rng.choice((".rs", ".rs", ".rs", ".md", ".toml"))
+            sub = "" if ext == ".toml" else rng.choice(("src/", "src/", "tests/", "benches/", "src/bin/"))
+            if sub in ("src/", "tests/"):
+                sub += f"{rng.choice(WORDS)}/{rng.choice(WORDS)}_{rng.choice(('impl', 'types', 'util', 'tests'))}/"
+            leaf = "Cargo" if ext == ".toml" else f"{rng.choice(WORDS)}_{rng.choice(WORDS)}"
+            name = f"workspace/crates/{crate}/{sub}{leaf}{ext}"
+            data = sz_file_text(rng, name)
+            exe = False
+        if name in names:
+            continue
+        names.add(name)
+        filters = ([{"id": lzma.FILTER_X86}] if exe else []) + \
+            [{"id": lzma.FILTER_LZMA1, "dict_size": 1 << 16, "lc": 3, "lp": 0, "pb": 2}]
+        packed = lzma.compress(data, format=lzma.FORMAT_RAW, filters=filters)
+        files.append((name, data, packed, exe))
+        packed_total += len(packed)
+        header_guess += 2 * len(name) + 2 + 56 + (10 if exe else 0)
+    lzma_props = b"\x5d" + struct.pack("<I", 1 << 16)
+    lzma_coder = b"\x23\x03\x01\x01\x05" + lzma_props
+
+    def folder(exe, bad):
+        if not exe:
+            return b"\x01" + lzma_coder
+        # BCJ x86 (coder 0), LZMA (coder 1); bind pair: BCJ's input 0 <- LZMA's output 1
+        lz = lzma_coder
+        if bad:                         # the LZMA coder as "complex", in-streams 2^64 - 1
+            lz = b"\x33\x03\x01\x01" + b"\xff" * 9 + b"\x01" + b"\x05" + lzma_props
+        return b"\x02" + b"\x04\x03\x03\x01\x03" + lz + b"\x00\x01"
+
+    def header(bad_index):
+        h = bytearray(b"\x01\x04")                                  # kHeader, kMainStreamsInfo
+        h += b"\x06" + sz_number(0) + sz_number(len(files)) + b"\x09"  # kPackInfo, kSize
+        h += b"".join(sz_number(len(f[2])) for f in files) + b"\x00"
+        h += b"\x07\x0b" + sz_number(len(files)) + b"\x00"          # kUnPackInfo, kFolder
+        folders_at = len(h)
+        starts = []
+        for i, f in enumerate(files):
+            starts.append(len(h))
+            h += folder(f[3], i == bad_index)
+        h += b"\x0c"                                                # kCodersUnPackSize
+        for f in files:
+            h += sz_number(len(f[1])) * (2 if f[3] else 1)
+        h += b"\x00"
+        h += b"\x08\x0a\x01" + b"".join(struct.pack("<I", zlib.crc32(f[1])) for f in files)
+        h += b"\x00"                                                # kSubStreamsInfo end
+        h += b"\x00"                                                # kMainStreamsInfo end
+        h += b"\x05" + sz_number(len(files))                        # kFilesInfo
+        names_blob = b"\x00" + b"".join(f[0].encode("utf-16-le") + b"\0\0" for f in files)
+        h += b"\x11" + sz_number(len(names_blob)) + names_blob      # kName
+        t0 = 133_500_000_000_000_000                                # 2024-01 in FILETIME
+        times = b"\x01\x00" + b"".join(struct.pack("<Q", t0 + i * 37_000_000 + rng.randrange(10_000_000))
+                                       for i in range(len(files)))
+        ctimes = b"\x01\x00" + b"".join(struct.pack("<Q", t0 - 86_400_000_000_0 + i * 11_000_000)
+                                        for i in range(len(files)))
+        atimes = b"\x01\x00" + b"".join(struct.pack("<Q", t0 + 3_000_000_000_000 + i * 5_000)
+                                        for i in range(len(files)))
+        h += b"\x12" + sz_number(len(ctimes)) + ctimes              # kCTime
+        h += b"\x13" + sz_number(len(atimes)) + atimes              # kATime
+        h += b"\x14" + sz_number(len(times)) + times                # kMTime
+        attrs = b"\x01\x00" + b"".join(struct.pack("<I", 0x20 | (0x8000 | (0o755 if f[3] else 0o644)) << 16)
+                                       for f in files)
+        h += b"\x15" + sz_number(len(attrs)) + attrs                # kWinAttributes
+        h += b"\x00\x00"                                            # kFilesInfo end, kHeader end
+        return bytes(h), starts
+
+    packed = b"".join(f[2] for f in files)
+    state = rng.getstate()
+    plain, starts = header(None)
+    total = 32 + len(packed) + len(plain)
+    # The executable folder whose record lies nearest the middle of the file: its LZMA
+    # coder written as a complex coder with 2^64 - 1 in-streams; sevenz-rust2's `read_block`
+    # adds the count to the folder's total (1, BCJ's) before checking it against the limit.
+    pick = min((i for i, f in enumerate(files) if f[3]),
+               key=lambda i: abs(32 + len(packed) + starts[i] - total // 2))
+    rng.setstate(state)
+    head, _ = header(pick if trigger else None)
+    start = struct.pack("<QQI", len(packed), len(head), zlib.crc32(head))
+    sig = b"7z\xbc\xaf\x27\x1c\x00\x04" + struct.pack("<I", zlib.crc32(start)) + start
+    return sig + packed + head
+
 CASES = {
     # full_moon 1.1.0 (luau): an interpolated string with an empty `{}` gives the
     # expression parser an interpolated-string token of kind End, and
@@ -6032,6 +6621,24 @@ CASES = {
     # straddles the end of the decoder's 8 KiB read buffer: the decoder skips `left` bytes
     # where the buffer holds fewer (src/reader/decoder.rs:251, image-rs/image-gif#106).
     "gif-padding-after-end-code": ("big.gif", gen_gif),
+    # exr 1.7.0: a scan-line chunk whose y coordinate is far outside the data window (here
+    # i32::MIN, with the window starting at row 478): `get_block_data_indices` computes
+    # `block.y_coordinate - layer_position.y` in an i32 (src/meta/header.rs:536,
+    # johannesvollmer/exrs#221).
+    "exr-block-y-coordinate-overflow": ("big.exr", gen_exr),
+    # goblin 0.10.7: a lazy bind entry whose BIND_OPCODE_SET_SEGMENT_AND_OFFSET_ULEB names a
+    # segment the binary does not have (here 11 of 5): `Import::new` indexes
+    # `segments[bi.seg_index]` unchecked (src/mach/imports.rs:94, m4b/goblin#542).
+    "goblin-mach-bind-segment-index": ("big.macho", gen_macho),
+    # image-webp 0.2.4: an animation frame of an alpha plane (ALPH) and a lossy bitstream
+    # (VP8) whose VP8 size is larger than the frame's ANMF size: the ALPH branch of
+    # `read_frame` does not compare the sizes and indexes the alpha plane with the VP8 size
+    # (src/decoder.rs:858, image-rs/image-webp#182, #186).
+    "image-webp-alpha-frame-size": ("big.webp", gen_webp),
+    # sevenz-rust2 0.21.3: a folder whose second coder is a "complex" coder with 2^64 - 1
+    # in-streams: `read_block` adds the count to the folder's total before checking it
+    # (src/reader.rs:1046, hasenbanck/sevenz-rust2#127).
+    "sevenz-rust2-coder-stream-count": ("big.7z", gen_7z),
 }
 
 
