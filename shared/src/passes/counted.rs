@@ -418,13 +418,37 @@ pub(super) fn run_plans<C: Case<Item = u8>>(
     }
 }
 
-/// The pass (see the module docs).
-#[derive(Clone, Default)]
-pub struct CountedRuns;
+/// A pass that tests the plans `make` gives for each binary data file within
+/// `sizes`, within `budget` (see [`run_plans`]): `counted-runs`, `offset-cuts`,
+/// `footer-cuts`, `counted-records`, `gated-gaps`.
+#[derive(Clone, Debug)]
+pub struct PlanPass {
+    name: &'static str,
+    sizes: std::ops::RangeInclusive<usize>,
+    budget: Budget,
+    make: for<'a> fn(&'a [u8]) -> Box<dyn Iterator<Item = Plan> + 'a>,
+}
 
-impl<C: Case<Item = u8>> Pass<C> for CountedRuns {
+impl PlanPass {
+    /// The pass named `name` (see [`PlanPass`]).
+    pub(super) const fn new(
+        name: &'static str,
+        sizes: std::ops::RangeInclusive<usize>,
+        budget: Budget,
+        make: for<'a> fn(&'a [u8]) -> Box<dyn Iterator<Item = Plan> + 'a>,
+    ) -> Self {
+        PlanPass {
+            name,
+            sizes,
+            budget,
+            make,
+        }
+    }
+}
+
+impl<C: Case<Item = u8>> Pass<C> for PlanPass {
     fn name(&self) -> &'static str {
-        "counted-runs"
+        self.name
     }
 
     fn fork(&self) -> Option<Box<dyn Pass<C>>> {
@@ -432,55 +456,33 @@ impl<C: Case<Item = u8>> Pass<C> for CountedRuns {
     }
 
     fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
-        run_plans(ctx, 0..=MAX_BYTES, Budget::Total(MAX_TESTS), plans)
+        run_plans(ctx, self.sizes.clone(), self.budget, self.make)
     }
 }
+
+/// `counted-runs` (see the module docs).
+pub const COUNTED_RUNS: PlanPass = PlanPass::new(
+    "counted-runs",
+    0..=MAX_BYTES,
+    Budget::Total(MAX_TESTS),
+    plans,
+);
 
 /// `offset-cuts` (see the module docs).
-#[derive(Clone, Default)]
-pub struct OffsetCuts;
-
-impl<C: Case<Item = u8>> Pass<C> for OffsetCuts {
-    fn name(&self) -> &'static str {
-        "offset-cuts"
-    }
-
-    fn fork(&self) -> Option<Box<dyn Pass<C>>> {
-        Some(Box::new(self.clone()))
-    }
-
-    fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
-        run_plans(
-            ctx,
-            MIN_FILE..=usize::MAX,
-            Budget::Total(MAX_OFFSET_TESTS),
-            offset_plans,
-        )
-    }
-}
+pub const OFFSET_CUTS: PlanPass = PlanPass::new(
+    "offset-cuts",
+    MIN_FILE..=usize::MAX,
+    Budget::Total(MAX_OFFSET_TESTS),
+    offset_plans,
+);
 
 /// `footer-cuts` (see the module docs).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct FooterCuts;
-
-impl<C: Case<Item = u8>> Pass<C> for FooterCuts {
-    fn name(&self) -> &'static str {
-        "footer-cuts"
-    }
-
-    fn fork(&self) -> Option<Box<dyn Pass<C>>> {
-        Some(Box::new(*self))
-    }
-
-    fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
-        run_plans(
-            ctx,
-            0..=usize::MAX,
-            Budget::Idle(MAX_FOOTER_IDLE),
-            footer_plans,
-        )
-    }
-}
+pub const FOOTER_CUTS: PlanPass = PlanPass::new(
+    "footer-cuts",
+    0..=usize::MAX,
+    Budget::Idle(MAX_FOOTER_IDLE),
+    footer_plans,
+);
 
 #[cfg(test)]
 mod tests {
@@ -548,7 +550,7 @@ mod tests {
         };
         let data = table(300, 173);
         assert!(pred(&data) && is_binary(&data));
-        let pass = || vec![Box::new(CountedRuns) as Box<dyn Pass<crate::TestCase>>];
+        let pass = || vec![Box::new(COUNTED_RUNS) as Box<dyn Pass<crate::TestCase>>];
         let (out, _) = crate::passes::tests::reduce_one_file("x.bin", data, pass(), pred);
         // The copies before the bad record went with the count; those after it
         // are the same record as the bad one's neighbours and went too.
@@ -569,7 +571,7 @@ mod tests {
                 .is_some_and(|r| r.starts_with(b"\x07REC"))
         };
         assert!(pred(&data));
-        let pass = || vec![Box::new(CountedRuns) as Box<dyn Pass<crate::TestCase>>];
+        let pass = || vec![Box::new(COUNTED_RUNS) as Box<dyn Pass<crate::TestCase>>];
         let (out, _) = crate::passes::tests::reduce_one_file("x.bin", data, pass(), pred);
         assert_eq!(out, b"HDR\x01\x08\x00\x00\x00\x07REC", "{out:x?}");
     }
@@ -603,7 +605,7 @@ mod tests {
                 && b[3..off].contains(&0xEE)
         };
         assert!(pred(&data) && is_binary(&data));
-        let pass = || vec![Box::new(FooterCuts) as Box<dyn Pass<crate::TestCase>>];
+        let pass = || vec![Box::new(FOOTER_CUTS) as Box<dyn Pass<crate::TestCase>>];
         let (out, calls) = crate::passes::tests::reduce_one_file("x.bin", data, pass(), pred);
         // The offset stays in the file's second half: the data keeps about as many
         // bytes as follow it (27), out of 2 997.
@@ -631,7 +633,7 @@ mod tests {
                     .is_some_and(|r| r.starts_with(b"\x07REC"))
         };
         assert!(pred(&data) && is_binary(&data));
-        let pass = || vec![Box::new(OffsetCuts) as Box<dyn Pass<crate::TestCase>>];
+        let pass = || vec![Box::new(OFFSET_CUTS) as Box<dyn Pass<crate::TestCase>>];
         let (out, calls) = crate::passes::tests::reduce_one_file("x.bin", data, pass(), pred);
         // Halves until the file is below the size the pass works on.
         assert!(pred(&out) && out.len() < MIN_FILE, "{} bytes", out.len());

@@ -26,9 +26,7 @@
 //! without source code; at most [`MAX_TESTS`] tests per run of the pass (a last
 //! resort, after `counted-records`).
 
-use super::counted::{run_plans, Budget, Field, Plan, MAX_BYTES};
-use super::{Ctx, Interrupt, Pass};
-use crate::case::Case;
+use super::counted::{Budget, Field, Plan, PlanPass, MAX_BYTES};
 
 /// The shortest run of zeros taken for a gap.
 const MIN_GAP: usize = 24;
@@ -116,26 +114,13 @@ fn plans(text: &[u8]) -> Box<dyn Iterator<Item = Plan> + '_> {
 }
 
 /// The pass (see the module docs).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct GatedGaps;
-
-impl<C: Case<Item = u8>> Pass<C> for GatedGaps {
-    fn name(&self) -> &'static str {
-        "gated-gaps"
-    }
-
-    fn fork(&self) -> Option<Box<dyn Pass<C>>> {
-        Some(Box::new(*self))
-    }
-
-    fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
-        run_plans(ctx, 0..=MAX_BYTES, Budget::Total(MAX_TESTS), plans)
-    }
-}
+pub const GATED_GAPS: PlanPass =
+    PlanPass::new("gated-gaps", 0..=MAX_BYTES, Budget::Total(MAX_TESTS), plans);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::passes::Pass;
     use crate::testcase::is_binary;
 
     /// A GIF-like file: a signature, a packed byte whose bit 7 says a table of
@@ -166,7 +151,7 @@ mod tests {
         let data = file(0xf7, &[0; 768], b"\x01BAD");
         let pred = move |b: &[u8]| read(b, needed) == Some(&b"\x01BAD"[..]);
         assert!(pred(&data) && is_binary(&data));
-        let pass = || vec![Box::new(GatedGaps) as Box<dyn Pass<crate::TestCase>>];
+        let pass = || vec![Box::new(GATED_GAPS) as Box<dyn Pass<crate::TestCase>>];
         let (out, calls) = crate::passes::tests::reduce_one_file("x.gif", data, pass(), pred);
         assert!(pred(&out), "{out:x?}");
         (out, calls)

@@ -43,10 +43,10 @@ pub use boxes::{Boxes, Framed};
 pub use chaos::Chaos;
 pub use choices::{Change, Choices, Step};
 pub use chunks::{ChunkPayloads, LengthChunks, OtherChunks};
-pub use counted::{CountedRuns, FooterCuts, OffsetCuts};
+pub use counted::{PlanPass, COUNTED_RUNS, FOOTER_CUTS, OFFSET_CUTS};
 pub use cuts::{Brackets, CutPass, Ngrams, Repeats};
 pub use delete::{AdaptiveDdmin, Delete, Lithium, RETRY_MISSES, RETRY_PROBE};
-pub use gated::GatedGaps;
+pub use gated::GATED_GAPS;
 pub use integers::{ListInts, ReplaceWithSimpler, SharedValues, ShrinkEach, TextInts};
 pub use lower::LowerBytes;
 pub use neighbours::Neighbours;
@@ -61,7 +61,7 @@ pub use rust_names::RustRenames;
 pub use rust_params::RustParams;
 pub use rust_strings::StringContents;
 pub use rust_unused::RustUnused;
-pub use tables::CountedRecords;
+pub use tables::COUNTED_RECORDS;
 pub use units::{Items, Lines, NonRust, Records, Segmenter, Span, Tokens};
 pub use varints::Varints;
 
@@ -419,8 +419,8 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         )),
         Box::new(Delete::new(der::Der::bytes(), "der-bytes", der::MAX_BYTES)),
         Box::new(Ends::default()),
-        Box::new(OffsetCuts),
-        Box::new(FooterCuts),
+        Box::new(OFFSET_CUTS),
+        Box::new(FOOTER_CUTS),
         Box::new(ChunkPayloads::default()),
         Box::new(Delete::new(OtherChunks, "chunks-other", usize::MAX)),
         Box::new(BlockLevels::default()),
@@ -446,9 +446,9 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         .chain([
             last_resort(Delete::new(lower::ZERO, "zero-bytes", lower::MAX_UNITS)),
             last_resort(Delete::new(lower::ONE, "one-bytes", lower::MAX_UNITS)),
-            last_resort(CountedRuns),
-            last_resort(CountedRecords),
-            last_resort(GatedGaps),
+            last_resort(COUNTED_RUNS),
+            last_resort(COUNTED_RECORDS),
+            last_resort(GATED_GAPS),
             // The one Rust neighbourhood the syntax passes cannot propose (two cuts
             // that are not a node: `f(x)` → `fx`), for a sweep of a few dozen
             // candidates: on the tune half +5.8 % runs; on heldout2 two more results

@@ -32,9 +32,7 @@
 //! resort, after `counted-runs`).
 
 use super::chunks::read_uint;
-use super::counted::{counts, run_plans, splits, Budget, Field, Plan, Run, MAX_BYTES};
-use super::{Ctx, Interrupt, Pass};
-use crate::case::Case;
+use super::counted::{counts, splits, Budget, Field, Plan, PlanPass, Run, MAX_BYTES};
 
 /// The shortest record looked for.
 const MIN_PERIOD: usize = 4;
@@ -217,26 +215,17 @@ fn plans(text: &[u8]) -> Box<dyn Iterator<Item = Plan> + '_> {
 }
 
 /// The pass (see the module docs).
-#[derive(Clone, Default)]
-pub struct CountedRecords;
-
-impl<C: Case<Item = u8>> Pass<C> for CountedRecords {
-    fn name(&self) -> &'static str {
-        "counted-records"
-    }
-
-    fn fork(&self) -> Option<Box<dyn Pass<C>>> {
-        Some(Box::new(self.clone()))
-    }
-
-    fn run(&mut self, ctx: &mut dyn Ctx<C>) -> Result<(), Interrupt> {
-        run_plans(ctx, 0..=MAX_BYTES, Budget::Total(MAX_TESTS), plans)
-    }
-}
+pub const COUNTED_RECORDS: PlanPass = PlanPass::new(
+    "counted-records",
+    0..=MAX_BYTES,
+    Budget::Total(MAX_TESTS),
+    plans,
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::passes::Pass;
     use crate::testcase::is_binary;
 
     /// A header with a u32 LE count at 4, then `n` records of 12 bytes: a name of
@@ -289,7 +278,7 @@ mod tests {
             |b: &[u8]| read(b).is_some_and(|v| v.contains(&1) && 8 + 12 * v.len() == b.len());
         let data = table(300, 173);
         assert!(pred(&data) && is_binary(&data));
-        let pass = || vec![Box::new(CountedRecords) as Box<dyn Pass<crate::TestCase>>];
+        let pass = || vec![Box::new(COUNTED_RECORDS) as Box<dyn Pass<crate::TestCase>>];
         let (out, calls) = crate::passes::tests::reduce_one_file("x.bin", data, pass(), pred);
         // What is left is fewer than a table: the pass stops below MIN_RECORDS.
         assert!(
@@ -345,7 +334,7 @@ mod tests {
         assert_eq!((found[0].1.at, found[0].1.value), (12, 200));
         let pred = |b: &[u8]| read_placed(b).is_some_and(|v| v.contains(&1));
         assert!(pred(&data) && is_binary(&data));
-        let pass = || vec![Box::new(CountedRecords) as Box<dyn Pass<crate::TestCase>>];
+        let pass = || vec![Box::new(COUNTED_RECORDS) as Box<dyn Pass<crate::TestCase>>];
         let (out, calls) = crate::passes::tests::reduce_one_file("x.bin", data, pass(), pred);
         // Down to fewer records than a table needs.
         assert!(
