@@ -181,9 +181,8 @@ pub(super) fn counts(text: &[u8], run: &Run) -> Vec<Field> {
     found
 }
 
-/// The maximal runs of at least [`MIN_GAP`] zeros with something after them, as
-/// (start, end).
-fn gaps(text: &[u8]) -> Vec<(usize, usize)> {
+/// The maximal runs of at least `min` zeros, as (start, end).
+pub(super) fn zero_runs(text: &[u8], min: usize) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < text.len() {
@@ -195,10 +194,18 @@ fn gaps(text: &[u8]) -> Vec<(usize, usize)> {
         while i < text.len() && text[i] == 0 {
             i += 1;
         }
-        if i - start >= MIN_GAP && i < text.len() {
+        if i - start >= min {
             out.push((start, i));
         }
     }
+    out
+}
+
+/// The maximal runs of at least [`MIN_GAP`] zeros with something after them, as
+/// (start, end).
+fn gaps(text: &[u8]) -> Vec<(usize, usize)> {
+    let mut out = zero_runs(text, MIN_GAP);
+    out.retain(|&(_, end)| end < text.len());
     out
 }
 

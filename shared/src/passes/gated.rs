@@ -26,7 +26,7 @@
 //! without source code; at most [`MAX_TESTS`] tests per run of the pass (a last
 //! resort, after `counted-records`).
 
-use super::counted::{Budget, Field, Plan, PlanPass, MAX_BYTES};
+use super::counted::{zero_runs, Budget, Field, Plan, PlanPass, MAX_BYTES};
 
 /// The shortest run of zeros taken for a gap.
 const MIN_GAP: usize = 24;
@@ -42,21 +42,8 @@ const MAX_TESTS: usize = 64;
 /// The maximal runs of at least [`MIN_GAP`] zeros after at least one byte, as
 /// (start, end), longest first.
 fn gaps(text: &[u8]) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let mut i = 1;
-    while i < text.len() {
-        if text[i] != 0 {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < text.len() && text[i] == 0 {
-            i += 1;
-        }
-        if i - start >= MIN_GAP && start >= 1 {
-            out.push((start, i));
-        }
-    }
+    let mut out = zero_runs(text, MIN_GAP);
+    out.retain(|&(start, _)| start >= 1);
     out.sort_by_key(|&(s, e)| (std::cmp::Reverse(e - s), s));
     out
 }
