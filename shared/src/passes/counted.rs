@@ -52,6 +52,7 @@ use std::collections::HashMap;
 
 use super::chunks::{encode_uint, read_uint};
 use super::neighbours::without_source;
+use super::stamps::{restamp, stamps, Stamp};
 use super::{Ctx, Interrupt, Pass};
 use crate::case::Case;
 use crate::edit::{Edit, EditSet};
@@ -218,13 +219,17 @@ pub(super) struct Plan {
 }
 
 impl Plan {
-    /// File `seq` of `case` with the plan applied, if the value fits its field.
-    fn apply<C: Case<Item = u8>>(&self, case: &C, seq: usize) -> Option<C> {
+    /// File `seq` of `case` with the plan applied, if the value fits its field, and
+    /// `stamps` (of that file) written again over what the plan leaves.
+    fn apply<C: Case<Item = u8>>(&self, case: &C, seq: usize, stamps: &[Stamp]) -> Option<C> {
         let bytes = encode_uint(self.value, self.field.width, self.field.big)?;
+        let fixes = restamp(case.seq(seq), stamps, self.cut, &self.field, &bytes);
         let mut set = EditSet::new();
-        (set.push(Edit::cut(seq, self.cut.0, self.cut.1))
-            && set.push(Edit::replace(seq, self.field.at, self.field.end(), bytes)))
-        .then(|| case.apply(&set))
+        let ok = set.push(Edit::cut(seq, self.cut.0, self.cut.1))
+            && set.push(Edit::replace(seq, self.field.at, self.field.end(), bytes))
+            && (fixes.into_iter())
+                .all(|(at, crc)| set.push(Edit::replace(seq, at, at + 4, crc.to_vec())));
+        ok.then(|| case.apply(&set))
     }
 }
 
@@ -404,8 +409,9 @@ pub(super) fn run_plans<C: Case<Item = u8>>(
             if !sizes.contains(&text.len()) || !is_binary(text) {
                 continue;
             }
+            let marks = stamps(text);
             for plan in make(text) {
-                let Some(cand) = plan.apply(&case, seq) else {
+                let Some(cand) = plan.apply(&case, seq, &marks) else {
                     continue;
                 };
                 if tests >= limit {

@@ -29,6 +29,7 @@ pub mod rust_optional;
 pub mod rust_params;
 pub mod rust_strings;
 pub mod rust_unused;
+mod stamps;
 pub mod tables;
 pub mod units;
 pub mod varints;
