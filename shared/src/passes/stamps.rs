@@ -9,7 +9,8 @@
 //!
 //! A stamp is 4 bytes among the first or last [`ZONE`] bytes of a file, either byte
 //! order, whose value is the CRC-32 of the 4 to [`MAX_COVER`] bytes right after it or
-//! right before it (the shortest that matches). A plan's candidate has every stamp
+//! right before it (the shortest that matches), and not 0xffffffff (the CRC-32 of
+//! four 0xff bytes: a field of -1 next to another would be taken for its stamp). A plan's candidate has every stamp
 //! whose bytes and range its cut leaves whole, and whose range holds its field whole
 //! or not at all, written again over the range as the plan leaves it.
 
@@ -38,6 +39,11 @@ pub(super) fn stamps(text: &[u8]) -> Vec<Stamp> {
             continue;
         };
         let field: [u8; 4] = field.try_into().unwrap_or_default();
+        if field == [0xff; 4] {
+            // The CRC-32 of four 0xff bytes is 0xffffffff: two such fields side by
+            // side (a pcapng section length of -1) would be each other's stamps.
+            continue;
+        }
         let covers = (4..=MAX_COVER).flat_map(|k| {
             let after = (at + 4 + k <= n).then_some((at + 4, at + 4 + k));
             let before = at.checked_sub(k).map(|a| (a, at));
@@ -140,7 +146,8 @@ mod tests {
         assert_eq!(fix, [(8, want[8..12].try_into().unwrap())]);
         // A cut over the stamp's range leaves it alone.
         assert!(restamp(&text, &found, (20, 40), &field, &bytes).is_empty());
-        // No stamp in bytes without one.
+        // No stamp in bytes without one, nor in two fields of -1.
         assert!(stamps(&[0x55u8; 200]).is_empty());
+        assert!(stamps(&[0xffu8; 16]).is_empty());
     }
 }
