@@ -210,6 +210,9 @@ fn gaps(text: &[u8]) -> Vec<(usize, usize)> {
     out
 }
 
+/// What lists a file's plans, in the order they are tried.
+pub(super) type Plans = for<'a> fn(&'a [u8]) -> Box<dyn Iterator<Item = Plan> + 'a>;
+
 /// One candidate: `cut` deleted and `field` set to `value`.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Plan {
@@ -391,7 +394,7 @@ pub(super) fn run_plans<C: Case<Item = u8>>(
     ctx: &mut dyn Ctx<C>,
     sizes: std::ops::RangeInclusive<usize>,
     budget: Budget,
-    make: for<'a> fn(&'a [u8]) -> Box<dyn Iterator<Item = Plan> + 'a>,
+    make: Plans,
 ) -> Result<(), Interrupt> {
     let (limit, idle) = match budget {
         Budget::Total(n) => (n, false),
@@ -439,7 +442,7 @@ pub struct PlanPass {
     name: &'static str,
     sizes: std::ops::RangeInclusive<usize>,
     budget: Budget,
-    make: for<'a> fn(&'a [u8]) -> Box<dyn Iterator<Item = Plan> + 'a>,
+    make: Plans,
 }
 
 impl PlanPass {
@@ -448,7 +451,7 @@ impl PlanPass {
         name: &'static str,
         sizes: std::ops::RangeInclusive<usize>,
         budget: Budget,
-        make: for<'a> fn(&'a [u8]) -> Box<dyn Iterator<Item = Plan> + 'a>,
+        make: Plans,
     ) -> Self {
         PlanPass {
             name,
