@@ -6360,6 +6360,280 @@ def gen_7z(rng, size, trigger):
     sig = b"7z\xbc\xaf\x27\x1c\x00\x04" + struct.pack("<I", zlib.crc32(start)) + start
     return sig + packed + head
 
+
+# ---------------------------------------------------------------------------------------
+# HTTP/2 (a client's side of a connection: frames of HPACK header blocks): hpack 0.3.0
+
+H2_STATIC = [
+    (":authority", ""), (":method", "GET"), (":method", "POST"), (":path", "/"),
+    (":path", "/index.html"), (":scheme", "http"), (":scheme", "https"), (":status", "200"),
+    (":status", "204"), (":status", "206"), (":status", "304"), (":status", "400"),
+    (":status", "404"), (":status", "500"), ("accept-charset", ""),
+    ("accept-encoding", "gzip, deflate"), ("accept-language", ""), ("accept-ranges", ""),
+    ("accept", ""), ("access-control-allow-origin", ""), ("age", ""), ("allow", ""),
+    ("authorization", ""), ("cache-control", ""), ("content-disposition", ""),
+    ("content-encoding", ""), ("content-language", ""), ("content-length", ""),
+    ("content-location", ""), ("content-range", ""), ("content-type", ""), ("cookie", ""),
+    ("date", ""), ("etag", ""), ("expect", ""), ("expires", ""), ("from", ""), ("host", ""),
+    ("if-match", ""), ("if-modified-since", ""), ("if-none-match", ""), ("if-range", ""),
+    ("if-unmodified-since", ""), ("last-modified", ""), ("link", ""), ("location", ""),
+    ("max-forwards", ""), ("proxy-authenticate", ""), ("proxy-authorization", ""),
+    ("range", ""), ("referer", ""), ("refresh", ""), ("retry-after", ""), ("server", ""),
+    ("set-cookie", ""), ("strict-transport-security", ""), ("transfer-encoding", ""),
+    ("user-agent", ""), ("vary", ""), ("via", ""), ("www-authenticate", "")]
+
+H2_AGENTS = ("Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0",
+             "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 (KHTML, like "
+             "Gecko) Version/17.4 Safari/605.1.15",
+             "okhttp/4.12.0", "grpc-go/1.63.2", "curl/8.7.1")
+H2_PATHS = ("/api/v2/orders", "/api/v2/orders/{}", "/api/v2/users/{}", "/api/v2/search?q={}",
+            "/static/app.{}.js", "/static/img/{}.webp", "/graphql", "/healthz", "/login",
+            "/api/v2/carts/{}/items")
+
+
+def hpack_int(value, prefix, first):
+    limit = (1 << prefix) - 1
+    if value < limit:
+        return bytes([first | value])
+    out, value = [first | limit], value - limit
+    while value >= 128:
+        out.append(0x80 | (value & 127))
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
+def hpack_str(s):
+    b = s.encode()
+    return hpack_int(len(b), 7, 0) + b
+
+
+class HpackEncoder:
+    """Raw (not Huffman) literals; the values that repeat are indexed once, and the
+    dynamic table is kept well under its 4,096 bytes, so nothing is ever evicted."""
+
+    def __init__(self):
+        self.dynamic = []      # newest first
+        self.size = 0
+
+    def field(self, name, value, index=False):
+        pair = (name, value)
+        if pair in H2_STATIC:
+            return hpack_int(H2_STATIC.index(pair) + 1, 7, 0x80)
+        if pair in self.dynamic:
+            return hpack_int(62 + self.dynamic.index(pair), 7, 0x80)
+        names = [n for n, _ in H2_STATIC]
+        name_idx = names.index(name) + 1 if name in names else 0
+        if index and self.size + len(name) + len(value) + 32 < 3000:
+            self.dynamic.insert(0, pair)
+            self.size += len(name) + len(value) + 32
+            head = hpack_int(name_idx, 6, 0x40)
+        else:
+            head = hpack_int(name_idx, 4, 0x00)
+        return head + (b"" if name_idx else hpack_str(name)) + hpack_str(value)
+
+
+def h2_frame(ftype, flags, stream, payload):
+    return struct.pack(">I", len(payload))[1:] + bytes([ftype, flags]) + struct.pack(">I", stream) + payload
+
+
+def h2_request(rng, enc, stream, host, agent, session):
+    method = "POST" if rng.random() < 0.3 else "GET"
+    path = rng.choice(H2_PATHS).format(rng.randrange(1, 99999) if rng.random() < 0.7
+                                       else "%08x" % rng.getrandbits(32))
+    body = b""
+    if method == "POST":
+        body = json.dumps({"id": rng.randrange(10**6), "qty": rng.randrange(1, 9),
+                           "note": words(rng, 2, 12)}).encode()
+    fields = [(":method", method, False), (":scheme", "https", False),
+              (":authority", host, True), (":path", path, False),
+              ("user-agent", agent, True), ("accept", "application/json", True),
+              ("accept-encoding", "gzip, deflate", False),
+              ("accept-language", "en-GB,en;q=0.8", True),
+              ("cookie", "session=" + session, True),
+              ("x-request-id", "%032x" % rng.getrandbits(128), False)]
+    if method == "POST":
+        fields += [("content-type", "application/json", True),
+                   ("content-length", str(len(body)), False)]
+    if rng.random() < 0.2:
+        fields.append(("if-none-match", '"%016x"' % rng.getrandbits(64), False))
+    block = b"".join(enc.field(n, v, i) for n, v, i in fields)
+    return block, body
+
+
+def gen_h2(rng, size, trigger):
+    enc = HpackEncoder()
+    settings = b"".join(struct.pack(">HI", k, v) for k, v in
+                        ((2, 0), (3, 100), (4, 6291456), (6, 262144)))
+    frames = [b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", h2_frame(4, 0, 0, settings),
+              h2_frame(8, 0, 0, struct.pack(">I", 15663105)), h2_frame(4, 1, 0, b"")]
+    hosts = ["api.example.com", "shop.example.com", "static.example.net", "auth.example.com"]
+    agent = rng.choice(H2_AGENTS)
+    session = "%040x" % rng.getrandbits(160)
+    requests, stream, total = [], 1, sum(map(len, frames))
+    while total < size:
+        block, body = h2_request(rng, enc, stream, rng.choice(hosts), agent, session)
+        piece = []
+        if rng.random() < 0.15 and len(block) > 40:       # header block split in two
+            cut = len(block) // 2
+            piece.append(h2_frame(1, 0 if body else 1, stream, block[:cut]))
+            piece.append(h2_frame(9, 4, stream, block[cut:]))
+        else:
+            piece.append(h2_frame(1, 4 | (0 if body else 1), stream, block))
+        if body:
+            piece.append(h2_frame(0, 1, stream, body))
+        if rng.random() < 0.05:
+            piece.append(h2_frame(6, 0, 0, struct.pack(">Q", rng.getrandbits(64))))
+        if rng.random() < 0.04:
+            piece.append(h2_frame(3, 0, stream, struct.pack(">I", 8)))     # RST_STREAM CANCEL
+        if rng.random() < 0.08:
+            piece.append(h2_frame(8, 0, 0, struct.pack(">I", rng.randrange(1 << 16, 1 << 20))))
+        requests.append((stream, piece))
+        total += sum(map(len, piece))
+        stream += 2
+    # The request nearest the middle went through a proxy that re-encodes each header block
+    # and starts it with a dynamic table size update (4,096, the size in use), writing the
+    # integer in a fixed width: `3f e1 9f 80 80 00` (five continuation octets, the last ones
+    # empty). hpack 0.3.0 rejects the fifth octet (TooManyOctets), and
+    # `update_max_dynamic_size` unwraps the error (src/decoder.rs:453, mlalic/hpack-rs#11).
+    # The harmless twin has the shortest form, `3f e1 1f`.
+    mid_stream, piece = requests[len(requests) // 2]
+    update = bytes.fromhex("3fe19f808000") if trigger else bytes.fromhex("3fe11f")
+    head = piece[0]
+    length = struct.unpack(">I", b"\0" + head[:3])[0] + len(update)
+    piece[0] = struct.pack(">I", length)[1:] + head[3:9] + update + head[9:]
+    return b"".join(frames) + b"".join(b"".join(p) for _, p in requests)
+
+
+# ---------------------------------------------------------------------------------------
+# SSH (the binary packets of an SSH transport, cipher "none"): ssh-parser 0.1.0
+
+def ssh_string(b):
+    if isinstance(b, str):
+        b = b.encode()
+    return struct.pack(">I", len(b)) + b
+
+
+def ssh_mpint(rng, nbytes):
+    v = bytearray(rng.getrandbits(8) for _ in range(nbytes))
+    if v[0] & 0x80:
+        v = b"\0" + v
+    return ssh_string(bytes(v))
+
+
+def ssh_packet(rng, payload, padding=None):
+    if padding is None:
+        padding = 8 - (len(payload) + 5) % 8
+        if padding < 4:
+            padding += 8
+        padding += 8 * rng.randrange(0, 3)
+    return struct.pack(">IB", len(payload) + padding + 1, padding) + payload + bytes(padding)
+
+
+SSH_KEX = ("curve25519-sha256,curve25519-sha256@libssh.org,ecdh-sha2-nistp256,"
+           "diffie-hellman-group14-sha256,ext-info-c,kex-strict-c-v00@openssh.com")
+SSH_HOSTKEY = "ssh-ed25519,ecdsa-sha2-nistp256,rsa-sha2-512,rsa-sha2-256"
+SSH_CIPHERS = "none,chacha20-poly1305@openssh.com,aes128-ctr,aes256-gcm@openssh.com"
+SSH_MACS = "umac-64-etm@openssh.com,hmac-sha2-256-etm@openssh.com,hmac-sha2-256,none"
+
+
+def ssh_kexinit(rng):
+    lists = [SSH_KEX, SSH_HOSTKEY, SSH_CIPHERS, SSH_CIPHERS, SSH_MACS, SSH_MACS,
+             "none,zlib@openssh.com", "none,zlib@openssh.com", "", ""]
+    return (bytes([20]) + bytes(rng.getrandbits(8) for _ in range(16))
+            + b"".join(ssh_string(s) for s in lists) + b"\0" + b"\0\0\0\0")
+
+
+def ssh_rekey(rng):
+    host_key = ssh_string("ssh-ed25519") + ssh_string(bytes(rng.getrandbits(8) for _ in range(32)))
+    sig = ssh_string("ssh-ed25519") + ssh_string(bytes(rng.getrandbits(8) for _ in range(64)))
+    return [ssh_kexinit(rng), ssh_kexinit(rng),
+            bytes([30]) + ssh_mpint(rng, 256),
+            bytes([31]) + ssh_string(host_key) + ssh_mpint(rng, 256) + ssh_string(sig),
+            bytes([21]), bytes([21])]
+
+
+def gen_ssh(rng, size, trigger):
+    payloads = ssh_rekey(rng) + [bytes([5]) + ssh_string("ssh-userauth"),
+                                 bytes([6]) + ssh_string("ssh-userauth")]
+    total = sum(len(p) + 16 for p in payloads)
+    n = 0
+    while total < size:
+        r = rng.random()
+        if r < 0.8:
+            # keystroke timing obfuscation (OpenSSH 9.5): SSH_MSG_IGNORE of random bytes
+            p = bytes([2]) + ssh_string(bytes(rng.getrandbits(8) for _ in range(rng.randrange(4, 64))))
+        elif r < 0.97:
+            p = (bytes([4, rng.randrange(2)]) + ssh_string("debug%d: channel %d: %s" % (
+                rng.randrange(1, 4), rng.randrange(4), words(rng, 2, 9))) + ssh_string("en"))
+        else:
+            for q in ssh_rekey(rng):
+                payloads.append(q)
+                total += len(q) + 16
+            continue
+        payloads.append(p)
+        total += len(p) + 16
+        n += 1
+    packets = [ssh_packet(rng, p) for p in payloads]
+    # The IGNORE packet nearest the middle had one bit flipped in its padding length: 0x86
+    # where the padding is 6 bytes (0x06, the harmless twin), more than the packet length;
+    # `parse_ssh_packet` computes `packet_length - padding_length as u32 - 1` in a u32
+    # (src/ssh.rs:351, rusticata/ssh-parser#1).
+    mid = len(packets) // 2
+    while not (payloads[mid][0] == 2 and packets[mid][4] == 6 and len(payloads[mid]) + 7 < 0x86):
+        mid += 1
+    if trigger:
+        packets[mid] = packets[mid][:4] + b"\x86" + packets[mid][5:]
+    return b"".join(packets)
+
+
+# ---------------------------------------------------------------------------------------
+# A symbol list (`nm` output of a Rust firmware image): rustc-demangle 0.1.5
+
+NM_CRATES = ("core", "alloc", "std", "firmware", "embassy_executor", "heapless", "defmt",
+             "nrf_hal", "smoltcp", "serde", "postcard", "sensor_fusion", "ble_stack")
+NM_WORDS = ("poll", "new", "fmt", "write_str", "read", "drop_in_place", "into_iter", "next",
+            "from", "try_from", "deref", "handle_irq", "on_event", "encode", "decode", "push",
+            "pop", "spawn", "run", "tick", "flush", "configure", "calibrate", "as_ref",
+            "clone", "eq", "cmp", "hash", "len", "is_empty", "get", "insert", "remove")
+
+
+def nm_ident(rng):
+    if rng.random() < 0.5:
+        return rng.choice(NM_WORDS)
+    return "_".join(rng.choice(WORDS) for _ in range(rng.randrange(1, 3)))
+
+
+def nm_symbol(rng, path):
+    return "_ZN" + "".join("%d%s" % (len(p), p) for p in path) + "17h%016xE" % rng.getrandbits(64)
+
+
+def gen_nm(rng, size, trigger):
+    lines, addr, total = [], 0x00010000, 0
+    kinds = "TTTTTtttRrDdBb"
+    while total < size:
+        path = [rng.choice(NM_CRATES)] + [nm_ident(rng) for _ in range(rng.randrange(1, 4))]
+        kind = rng.choice(kinds)
+        line = "%08x %s %s" % (addr, kind, nm_symbol(rng, path))
+        if rng.random() < 0.04:
+            line = "%08x %s %s" % (addr, rng.choice("TU"), rng.choice(
+                ("memcpy", "memset", "__aeabi_memclr4", "HardFault", "Reset", "__pre_init",
+                 "_stack_start", "__sbss", "__edata")))
+        lines.append(line)
+        total += len(line) + 1
+        addr += 4 * rng.randrange(2, 300)
+    # The line nearest the middle is the static that the build script names with
+    # `#[export_name]`, imitating the mangling but writing the build number as a bare path
+    # element without a length prefix: `_ZN8firmware5build20240517093015123456789E`; the
+    # demangler reads the 23 digits as a length and `i * 10` overflows (src/lib.rs:109,
+    # alexcrichton/rustc-demangle#9). The harmless twin has the length prefix (24b2024...).
+    mid = len(lines) // 2
+    number = "20240517093015123456789"
+    sym = ("_ZN8firmware5build%sE" % number) if trigger else ("_ZN8firmware5build24b%sE" % number)
+    lines[mid] = "%s D %s" % (lines[mid].split()[0], sym)
+    return ("\n".join(lines) + "\n").encode()
+
+
 CASES = {
     # full_moon 1.1.0 (luau): an interpolated string with an empty `{}` gives the
     # expression parser an interpolated-string token of kind End, and
@@ -6639,6 +6913,19 @@ CASES = {
     # in-streams: `read_block` adds the count to the folder's total before checking it
     # (src/reader.rs:1046, hasenbanck/sevenz-rust2#127).
     "sevenz-rust2-coder-stream-count": ("big.7z", gen_7z),
+    # hpack 0.3.0: a header block that starts with a dynamic table size update whose
+    # integer is written with more continuation octets than the decoder allows:
+    # `update_max_dynamic_size` unwraps `decode_integer`'s TooManyOctets error
+    # (src/decoder.rs:453, mlalic/hpack-rs#11; the crate has no later release).
+    "hpack-size-update-overlong-integer": ("big.h2", gen_h2),
+    # ssh-parser 0.1.0: a binary packet whose padding length is larger than its packet
+    # length: `parse_ssh_packet` computes `packet_length - padding_length as u32 - 1`
+    # (src/ssh.rs:351, rusticata/ssh-parser#1).
+    "ssh-parser-padding-length-underflow": ("big.ssh", gen_ssh),
+    # rustc-demangle 0.1.5: a `_ZN...E` symbol with a run of 20 or more digits where a
+    # path element's length is read: `i = i * 10 + ...` overflows (src/lib.rs:109,
+    # alexcrichton/rustc-demangle#9, checked from 0.1.6 on).
+    "rustc-demangle-long-length": ("big.nm", gen_nm),
 }
 
 

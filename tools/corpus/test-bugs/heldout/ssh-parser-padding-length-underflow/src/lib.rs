@@ -1,0 +1,1 @@
+//! Parses the binary packets of a big SSH transport with ssh-parser 0.1.0.
