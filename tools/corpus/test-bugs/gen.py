@@ -6634,6 +6634,203 @@ def gen_nm(rng, size, trigger):
     return ("\n".join(lines) + "\n").encode()
 
 
+# ---------------------------------------------------------------------------------------
+# An ABNF grammar (RFC 5234: a protocol's message syntax): abnf 0.10.2
+
+ABNF_CORE = ("ALPHA", "DIGIT", "HEXDIG", "SP", "HTAB", "DQUOTE", "VCHAR", "CRLF", "WSP",
+             "OCTET", "CHAR", "CTL", "LWSP", "BIT")
+# Unicode blocks a grammar's identifiers and text may use (start, end), the emoji ones too
+ABNF_RANGES = ((0x41, 0x5A), (0x61, 0x7A), (0x30, 0x39), (0x21, 0x7E), (0x80, 0x7FF),
+               (0x800, 0xFFFF), (0x10000, 0x10FFFF), (0x1F300, 0x1F5FF), (0x1F600, 0x1F64F),
+               (0x1F680, 0x1F6FF), (0x2600, 0x26FF), (0xE000, 0xF8FF), (0x20, 0x7E))
+
+
+def abnf_name(rng, used):
+    while True:
+        n = "-".join(rng.choice(WORDS) for _ in range(rng.randint(1, 3)))
+        if rng.random() < 0.2:
+            n += "-" + rng.choice(("id", "value", "list", "param", "name", "token", "part"))
+        if n not in used:
+            used.add(n)
+            return n
+
+
+def abnf_element(rng, names, depth):
+    r = rng.random()
+    if r < 0.38 or depth > 2:
+        e = rng.choice(names[-40:]) if names and rng.random() < 0.8 else rng.choice(ABNF_CORE)
+    elif r < 0.5:
+        e = '"%s"' % rng.choice(WORDS + [":", ";", "=", ",", "/", "?", "#", "@", "."])
+    elif r < 0.64:
+        lo, hi = rng.choice(ABNF_RANGES)
+        e = "%%x%X-%X" % (lo, hi) if rng.random() < 0.8 else "%%d%d-%d" % (lo, hi)
+    elif r < 0.7:
+        e = "%%x%02X" % rng.randrange(0x20, 0x7F) if rng.random() < 0.5 else \
+            "%%d%d.%d" % (rng.choice((13, 10, 9, 32)), rng.choice((10, 13, 32)))
+    elif r < 0.82:
+        e = "( %s )" % abnf_alternation(rng, names, depth + 1)
+    elif r < 0.92:
+        e = "[ %s ]" % abnf_concatenation(rng, names, depth + 1)
+    else:
+        e = "<%s>" % words(rng, 2, 6)
+    if rng.random() < 0.25 and not e.startswith("<"):
+        e = rng.choice(("*", "1*", "2*", "*4", "1*8", "0*1")) + e
+    return e
+
+
+def abnf_concatenation(rng, names, depth):
+    return " ".join(abnf_element(rng, names, depth) for _ in range(rng.randint(1, 4 - min(depth, 2))))
+
+
+def abnf_alternation(rng, names, depth):
+    return " / ".join(abnf_concatenation(rng, names, depth) for _ in range(rng.randint(1, 3)))
+
+
+def abnf_rule(rng, name, names):
+    lines = []
+    if rng.random() < 0.3:
+        lines.append("; " + words(rng, 3, 10))
+    alts = [abnf_concatenation(rng, names, 0) for _ in range(rng.randint(1, 5))]
+    first = "%s = %s" % (name, alts[0])
+    if len(alts) > 2 and rng.random() < 0.6:
+        # one alternative a continuation line, aligned under the first
+        lines.append(first)
+        for a in alts[1:]:
+            lines.append(" " * (len(name) + 1) + "/ " + a)
+    else:
+        line = first + "".join(" / " + a for a in alts[1:])
+        if rng.random() < 0.2:
+            line += "  ; " + words(rng, 1, 5)
+        lines.append(line)
+    if rng.random() < 0.08:
+        lines.append("%s =/ %s" % (name, abnf_concatenation(rng, names, 0)))
+    return "\n".join(lines) + "\n"
+
+
+def gen_abnf(rng, size, trigger):
+    used, names, rules, total = set(), [], [], 0
+    header = ("; Message syntax of the Ledger Replication Protocol, version 3\n"
+              "; (RFC 5234 ABNF; the core rules ALPHA, DIGIT, HEXDIG, SP, ... are those of\n"
+              "; RFC 5234, Appendix B.1)\n\n")
+    total = len(header)
+    while total < size:
+        name = abnf_name(rng, used)
+        rule = abnf_rule(rng, name, names)
+        if rng.random() < 0.1:
+            rule = "\n" + rule
+        names.append(name)
+        rules.append(rule)
+        total += len(rule)
+    # The rule nearest the middle is the emoticon range of the text rules, whose dash was lost
+    # when the grammar was copied out of a PDF: `%x1F6001F64F`, ten hex digits where
+    # `%x1F600-1F64F` (the harmless twin) was meant; `hex_val` parses the digits into a u32
+    # and unwraps the overflow (src/lib.rs:412, duesee/abnf#5).
+    mid = len(rules) // 2
+    value = "%x1F6001F64F" if trigger else "%x1F600-1F64F"
+    rules[mid] = ("; emoticons (U+1F600 to U+1F64F) are allowed in display names\n"
+                  "emoticon = %s\n" % value)
+    return (header + "".join(rules)).encode()
+
+
+# ---------------------------------------------------------------------------------------
+# An IPFIX export stream (RFC 7011 messages, as a router sends them over UDP):
+# netflow_parser 0.1.9
+
+IPFIX_V4 = ((8, 4), (12, 4), (7, 2), (11, 2), (4, 1), (6, 1), (5, 1), (10, 4), (14, 4),
+            (1, 8), (2, 8), (152, 8), (153, 8))
+IPFIX_V6 = ((27, 16), (28, 16), (7, 2), (11, 2), (4, 1), (6, 1), (58, 2), (10, 4), (14, 4),
+            (1, 8), (2, 8), (152, 8), (153, 8))
+# options template 258: scope observationDomainId, then the exporting process's statistics
+IPFIX_OPT_SCOPE = ((149, 4),)
+IPFIX_OPT = ((34, 4), (35, 1), (40, 8), (41, 8), (42, 8), (130, 4))
+
+
+def ipfix_template_set(tid, fields):
+    body = struct.pack(">HH", tid, len(fields)) + b"".join(struct.pack(">HH", *f) for f in fields)
+    return struct.pack(">HH", 2, 4 + len(body)) + body
+
+
+def ipfix_options_template_set(tid, scope, fields, field_count=None):
+    count = len(scope) + len(fields) if field_count is None else field_count
+    body = (struct.pack(">HHH", tid, count, len(scope)) +
+            b"".join(struct.pack(">HH", *f) for f in scope + fields))
+    return struct.pack(">HH", 3, 4 + len(body)) + body
+
+
+def ipfix_flow(rng, t, v6):
+    proto = rng.choice((6, 6, 6, 17, 17, 1))
+    if v6:
+        src = bytes([0x20, 0x01, 0x0d, 0xb8, 0, rng.randrange(16)]) + bytes(rng.getrandbits(8) for _ in range(10))
+        dst = bytes([0x2a, 0x00, 0x14, 0x50, 0x40, 0x07]) + bytes(rng.getrandbits(8) for _ in range(10))
+    else:
+        src = bytes([10, rng.randrange(4), rng.randrange(256), rng.randrange(1, 255)])
+        dst = bytes([rng.choice((142, 151, 172, 185, 203)), rng.randrange(256), rng.randrange(256),
+                     rng.randrange(1, 255)])
+    sport = rng.randrange(32768, 61000) if proto != 1 else 0
+    dport = rng.choice((443, 443, 80, 53, 123, 993, 22, 8443)) if proto != 1 else 0x0800
+    pkts = rng.randint(1, 4000)
+    octets = pkts * rng.randint(40, 1500)
+    start = t - rng.randint(0, 120000)
+    end = start + rng.randint(0, 60000)
+    flags = rng.choice((0x1b, 0x1f, 0x12, 0x10, 0x18, 0x02)) if proto == 6 else 0
+    rec = src + dst + struct.pack(">HHBB", sport, dport, proto, flags)
+    rec += struct.pack(">H", rng.choice((10, 20, 100))) if v6 else struct.pack(">B", rng.choice((0, 0, 0x28, 0xb8)))
+    rec += struct.pack(">IIQQQQ", rng.choice((1, 2, 7)), rng.choice((3, 4)), octets, pkts, start, end)
+    return rec
+
+
+def ipfix_message(export_time, seq, sets):
+    body = b"".join(sets)
+    return struct.pack(">HHIII", 10, 16 + len(body), export_time, seq, 1) + body
+
+
+def gen_ipfix(rng, size, trigger):
+    t0 = 1714557600  # 2024-05-01 10:00:00 UTC, the export time of the first message
+    msgs, total, seq, n, refreshes = [], 0, 0, 0, []
+    exported_octets = exported_msgs = 0
+    while total < size:
+        export_time = t0 + n * rng.randint(1, 3) // 2
+        sets = []
+        if n % 24 == 0:
+            # template refresh (RFC 7011, 8.4: resent over UDP every so often)
+            sets += [ipfix_template_set(256, IPFIX_V4), ipfix_template_set(257, IPFIX_V6),
+                     ipfix_options_template_set(258, IPFIX_OPT_SCOPE, IPFIX_OPT)]
+            refreshes.append(len(msgs))
+        r = rng.random()
+        if n % 24 == 1:
+            rec = (struct.pack(">IIB", 1, 1000, 2) +
+                   struct.pack(">QQQ", exported_octets, exported_msgs, seq) + bytes([192, 0, 2, 1]))
+            sets.append(struct.pack(">HH", 258, 4 + len(rec)) + rec)
+            count = 0
+        else:
+            v6 = r < 0.3
+            count = rng.randint(4, 9 if v6 else 13)
+            recs = b"".join(ipfix_flow(rng, export_time * 1000, v6) for _ in range(count))
+            sets.append(struct.pack(">HH", 257 if v6 else 256, 4 + len(recs)) + recs)
+        m = ipfix_message(export_time, seq, sets)
+        seq += count
+        exported_octets += len(m)
+        exported_msgs += 1
+        msgs.append(m)
+        total += len(m)
+        n += 1
+    # The template refresh nearest the middle was sent by a firmware that counts the scope
+    # field twice in the options template's field count: 8 where the record has 7 fields
+    # (the harmless twin: 7); the parser reads the record from the set's 34 bytes, runs out
+    # at the eighth field, and `parse_options_template` unwraps the error
+    # (src/variable_versions/ipfix.rs:175, mikemiles-dev/netflow_parser#27).
+    mid = min(refreshes, key=lambda i: abs(i - len(msgs) // 2))
+    if trigger:
+        m = msgs[mid]
+        tset = ipfix_template_set(256, IPFIX_V4) + ipfix_template_set(257, IPFIX_V6)
+        good = ipfix_options_template_set(258, IPFIX_OPT_SCOPE, IPFIX_OPT)
+        bad = ipfix_options_template_set(258, IPFIX_OPT_SCOPE, IPFIX_OPT, field_count=8)
+        i = 16 + len(tset)
+        assert m[i:i + len(good)] == good
+        msgs[mid] = m[:i] + bad + m[i + len(good):]
+    return b"".join(msgs)
+
+
 CASES = {
     # full_moon 1.1.0 (luau): an interpolated string with an empty `{}` gives the
     # expression parser an interpolated-string token of kind End, and
@@ -6926,6 +7123,15 @@ CASES = {
     # path element's length is read: `i = i * 10 + ...` overflows (src/lib.rs:109,
     # alexcrichton/rustc-demangle#9, checked from 0.1.6 on).
     "rustc-demangle-long-length": ("big.nm", gen_nm),
+    # abnf 0.10.2: a numeric value of more than 8 hex digits (here a range whose dash was
+    # lost, `%x1F6001F64F`): `hex_val` unwraps `u32::from_str_radix`'s overflow error
+    # (src/lib.rs:412, duesee/abnf#5, fixed by commit deaf14bf).
+    "abnf-hex-value-overflow": ("big.abnf", gen_abnf),
+    # netflow_parser 0.1.9: an IPFIX options template set whose record has fewer fields than
+    # its field count (here 8 for 7): `parse_options_template` parses the record from the
+    # set's bytes and unwraps the error (src/variable_versions/ipfix.rs:175,
+    # mikemiles-dev/netflow_parser#27, `?` from 0.2.0).
+    "netflow-parser-options-field-count": ("big.ipfix", gen_ipfix),
 }
 
 
