@@ -148,7 +148,12 @@ fn runs(text: &[u8]) -> Vec<Run> {
 
 /// Every unsigned field of `widths` ending at or before `end`, in both byte
 /// orders (one for a byte), whose value passes `keep`.
-fn fields(text: &[u8], widths: &[usize], end: usize, keep: impl Fn(u64) -> bool) -> Vec<Field> {
+pub(super) fn fields(
+    text: &[u8],
+    widths: &[usize],
+    end: usize,
+    keep: impl Fn(u64) -> bool,
+) -> Vec<Field> {
     let mut out = Vec::new();
     for &width in widths {
         for at in 0..(end + 1).saturating_sub(width) {
@@ -213,23 +218,34 @@ fn gaps(text: &[u8]) -> Vec<(usize, usize)> {
 /// What lists a file's plans, in the order they are tried.
 pub(super) type Plans = for<'a> fn(&'a [u8]) -> Box<dyn Iterator<Item = Plan> + 'a>;
 
-/// One candidate: `cut` deleted and `field` set to `value`.
+/// One candidate: `cut` deleted, `field` set to `value` and each of `also` set to
+/// its value (the fields apart from each other and from the cut).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Plan {
     pub(super) cut: (usize, usize),
     pub(super) field: Field,
     pub(super) value: u64,
+    pub(super) also: [Option<(Field, u64)>; 3],
 }
 
+/// A plan's `also` when it sets one field.
+pub(super) const ALONE: [Option<(Field, u64)>; 3] = [None; 3];
+
 impl Plan {
-    /// File `seq` of `case` with the plan applied, if the value fits its field, and
+    /// File `seq` of `case` with the plan applied, if each value fits its field, and
     /// `stamps` (of that file) written again over what the plan leaves.
     fn apply<C: Case<Item = u8>>(&self, case: &C, seq: usize, stamps: &[Stamp]) -> Option<C> {
-        let bytes = encode_uint(self.value, self.field.width, self.field.big)?;
-        let fixes = restamp(case.seq(seq), stamps, self.cut, &self.field, &bytes);
+        let mut sets = Vec::new();
+        for (field, value) in
+            std::iter::once((self.field, self.value)).chain(self.also.into_iter().flatten())
+        {
+            sets.push((field, encode_uint(value, field.width, field.big)?));
+        }
+        let fixes = restamp(case.seq(seq), stamps, self.cut, &sets);
         let mut set = EditSet::new();
         let ok = set.push(Edit::cut(seq, self.cut.0, self.cut.1))
-            && set.push(Edit::replace(seq, self.field.at, self.field.end(), bytes))
+            && (sets.into_iter())
+                .all(|(f, bytes)| set.push(Edit::replace(seq, f.at, f.end(), bytes)))
             && (fixes.into_iter())
                 .all(|(at, crc)| set.push(Edit::replace(seq, at, at + 4, crc.to_vec())));
         ok.then(|| case.apply(&set))
@@ -254,6 +270,7 @@ fn plans(text: &[u8]) -> Box<dyn Iterator<Item = Plan> + '_> {
                 cut: (run.start, run.start + m * run.period),
                 field,
                 value: field.value - m as u64,
+                also: ALONE,
             })
         })
     });
@@ -290,6 +307,7 @@ fn gap_plans(text: &[u8]) -> Vec<Plan> {
                         cut: (target - k, target),
                         field: *field,
                         value: field.value - k as u64,
+                        also: ALONE,
                     });
                     k /= 2;
                 }
@@ -317,6 +335,7 @@ fn offset_plans(text: &[u8]) -> Box<dyn Iterator<Item = Plan> + '_> {
                 cut: (field.value as usize - k, field.value as usize),
                 field,
                 value: field.value - k as u64,
+                also: ALONE,
             });
         }
     }
@@ -331,6 +350,7 @@ pub(super) fn splits(run: Run, field: Field) -> impl Iterator<Item = Plan> {
             cut: (run.start + k * run.period, run.start + (k + m) * run.period),
             field,
             value: field.value - m as u64,
+            also: ALONE,
         })
     })
 }
@@ -369,6 +389,7 @@ fn footer_plans(text: &[u8]) -> Box<dyn Iterator<Item = Plan> + '_> {
                         cut: (k, k + m),
                         field,
                         value: field.value - m as u64,
+                        also: ALONE,
                     })
                 })
                 .into_iter()
@@ -436,7 +457,7 @@ pub(super) fn run_plans<C: Case<Item = u8>>(
 
 /// A pass that tests the plans `make` gives for each binary data file within
 /// `sizes`, within `budget` (see [`run_plans`]): `counted-runs`, `offset-cuts`,
-/// `footer-cuts`, `counted-records`, `gated-gaps`.
+/// `footer-cuts`, `counted-records`, `gated-gaps`, `gap-shifts`.
 #[derive(Clone, Debug)]
 pub struct PlanPass {
     name: &'static str,

@@ -26,7 +26,7 @@
 //! without source code; at most [`MAX_TESTS`] tests per run of the pass (a last
 //! resort, after `counted-records`).
 
-use super::counted::{zero_runs, Budget, Field, Plan, PlanPass, MAX_BYTES};
+use super::counted::{zero_runs, Budget, Field, Plan, PlanPass, ALONE, MAX_BYTES};
 
 /// The shortest run of zeros taken for a gap.
 const MIN_GAP: usize = 24;
@@ -90,6 +90,7 @@ fn plans(text: &[u8]) -> Box<dyn Iterator<Item = Plan> + '_> {
                     cut: (start, end - r),
                     field,
                     value: u64::from(v),
+                    also: ALONE,
                 };
                 let by_size = (0..=KEEP.min(len - 1))
                     .flat_map(move |r| sizes.clone().into_iter().map(move |v| plan(r, v)));

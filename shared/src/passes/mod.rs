@@ -29,6 +29,7 @@ pub mod rust_optional;
 pub mod rust_params;
 pub mod rust_strings;
 pub mod rust_unused;
+mod shifts;
 mod stamps;
 pub mod tables;
 pub mod units;
@@ -62,6 +63,7 @@ pub use rust_names::RustRenames;
 pub use rust_params::RustParams;
 pub use rust_strings::StringContents;
 pub use rust_unused::RustUnused;
+pub use shifts::GAP_SHIFTS;
 pub use tables::COUNTED_RECORDS;
 pub use units::{Items, Lines, NonRust, Records, Segmenter, Span, Tokens};
 pub use varints::Varints;
@@ -450,6 +452,7 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
             last_resort(COUNTED_RUNS),
             last_resort(COUNTED_RECORDS),
             last_resort(GATED_GAPS),
+            last_resort(GAP_SHIFTS),
             // The one Rust neighbourhood the syntax passes cannot propose (two cuts
             // that are not a node: `f(x)` → `fx`), for a sweep of a few dozen
             // candidates: on the tune half +5.8 % runs; on heldout2 two more results
@@ -631,6 +634,7 @@ mod tests {
                 "counted-runs",
                 "counted-records",
                 "gated-gaps",
+                "gap-shifts",
                 "rust-pairs",
                 "rust-lines",
                 "rust-lengths",

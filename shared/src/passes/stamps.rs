@@ -65,31 +65,33 @@ pub(super) fn stamps(text: &[u8]) -> Vec<Stamp> {
     out
 }
 
-/// The stamps of `text` written again after `cut` is deleted and `field` set to
-/// `bytes`, as (position, bytes) in `text`'s positions (see the module docs).
+/// The stamps of `text` written again after `cut` is deleted and each field set to
+/// its bytes, as (position, bytes) in `text`'s positions (see the module docs).
 pub(super) fn restamp(
     text: &[u8],
     stamps: &[Stamp],
     cut: (usize, usize),
-    field: &Field,
-    bytes: &[u8],
+    fields: &[(Field, Vec<u8>)],
 ) -> Vec<(usize, [u8; 4])> {
     let apart = |(a, b): (usize, usize), (c, d): (usize, usize)| b <= c || d <= a;
-    let f = (field.at, field.end());
     let mut out = Vec::new();
-    for s in stamps {
+    'stamps: for s in stamps {
         let own = (s.at, s.at + 4);
         let (a, b) = s.range;
-        let inside = a <= f.0 && f.1 <= b;
-        if !apart(own, cut) || !apart(s.range, cut) || !apart(own, f) {
-            continue;
-        }
-        if !inside && !apart(s.range, f) {
+        if !apart(own, cut) || !apart(s.range, cut) {
             continue;
         }
         let mut covered = text[a..b].to_vec();
-        if inside {
-            covered[f.0 - a..f.1 - a].copy_from_slice(bytes);
+        for (field, bytes) in fields {
+            let f = (field.at, field.end());
+            if !apart(own, f) {
+                continue 'stamps;
+            }
+            if a <= f.0 && f.1 <= b {
+                covered[f.0 - a..f.1 - a].copy_from_slice(bytes);
+            } else if !apart(s.range, f) {
+                continue 'stamps;
+            }
         }
         let crc = crc32fast::hash(&covered);
         out.push((
@@ -140,12 +142,12 @@ mod tests {
             big: false,
             value: 100,
         };
-        let bytes = 40u32.to_le_bytes();
-        let fix = restamp(&text, &found, (40, 100), &field, &bytes);
+        let bytes = 40u32.to_le_bytes().to_vec();
+        let fix = restamp(&text, &found, (40, 100), &[(field, bytes.clone())]);
         let want = start(40);
         assert_eq!(fix, [(8, want[8..12].try_into().unwrap())]);
         // A cut over the stamp's range leaves it alone.
-        assert!(restamp(&text, &found, (20, 40), &field, &bytes).is_empty());
+        assert!(restamp(&text, &found, (20, 40), &[(field, bytes)]).is_empty());
         // No stamp in bytes without one, nor in two fields of -1.
         assert!(stamps(&[0x55u8; 200]).is_empty());
         assert!(stamps(&[0xffu8; 16]).is_empty());
