@@ -13,7 +13,7 @@
 //! gap's start (the zero high bytes of a little-endian offset are not the gap's) and
 //! takes all the zeros from there, then half of them, a quarter, down to a
 //! sixteenth (a size field has a least value: the part it measures shrinks only so
-//! far), one gap after the other. The zeros are alike: where in the gap the cut lies does not change
+//! far), in whole words from 8 bytes up, one gap after the other. The zeros are alike: where in the gap the cut lies does not change
 //! the bytes, only which fields must move, and the cut is taken at the gap's start.
 //! The fields that may have to move:
 //! - offsets: 4-byte fields, either order, any position apart from the cut, whose
@@ -24,8 +24,9 @@
 //!   by `k`.
 //!
 //! Reads that make the same edit (a little-endian field read as 2 or 4 bytes) are one
-//! field. The first [`MAX_FIELDS`]: offsets past the gap (one pointing right at its
-//! end first, then those at a multiple of 4, then the earliest), then sizes (the
+//! field. The first [`MAX_FIELDS`]: an offset pointing right at the gap's end, then
+//! the fields at a multiple of their width (headers align their fields) before the
+//! others, and among each, offsets past the gap (the earliest first), then sizes (the
 //! nearest first), then offsets into the gap. Plans: every nonempty subset of them,
 //! the largest first, since which fields are offsets is not known (a field taken for
 //! one that is none costs the plans it is in); a gap no field points past or
@@ -57,7 +58,7 @@ const MAX_IDLE: usize = 48;
 struct Move {
     field: Field,
     value: u64,
-    rank: (u8, bool, usize),
+    rank: (bool, u8, usize),
 }
 
 impl Move {
@@ -87,21 +88,21 @@ fn moves(text: &[u8], reads: &[Field], (x, k): (usize, usize), end: usize) -> Ve
             && v >= k64
             && f.end() as u64 + v <= n
             && (f.end() + SKIP) as u64 + v >= (x + k) as u64;
+        let aligned = f.at.is_multiple_of(f.width);
         let (value, rank) = if offset {
             let past = v >= end as u64;
             let value = if v >= x64 + k64 { v - k64 } else { x64 };
-            let class = if past { 0 } else { 2 };
             let exact = past && v == end as u64;
-            (
-                value,
-                (
-                    class,
-                    !exact && f.at % 4 != 0,
-                    if exact { 0 } else { f.at + 1 },
-                ),
-            )
+            let class = if exact {
+                0
+            } else if past {
+                1
+            } else {
+                3
+            };
+            (value, (!exact && !aligned, class, f.at))
         } else if size {
-            (v - k64, (1, false, x - f.end()))
+            (v - k64, (!aligned, 2, x - f.end()))
         } else {
             continue;
         };
@@ -152,6 +153,8 @@ fn plans(text: &[u8]) -> Box<dyn Iterator<Item = Plan> + '_> {
             let Some(k) = halvings(e.saturating_sub(x)).nth(level) else {
                 continue;
             };
+            // Whole words, so that what follows keeps its alignment.
+            let k = if k >= 8 { k & !3 } else { k };
             if k < MIN_GAP / 2 {
                 continue;
             }
