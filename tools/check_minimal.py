@@ -7,7 +7,10 @@ The neighbourhood of a text (whitespace-only differences never count):
   - delete one byte (files up to --max-bytes bytes),
   - delete a run of 1 to 8 tokens (a token: a run of word characters, or one other
     non-blank character),
-  - delete one line,
+  - in a text data file (not `.rs`, not binary): delete a run of 1 to 8 parts of a
+    word, short of the whole word (a word's parts: its runs of letters, of digits and
+    of other word characters; `8firmware5build` has four),
+  - delete one line; in a data file (not `.rs`), a run of 2 to 8 lines too,
   - delete a matched pair, its two ends only or with what is between them: brackets
     () [] {} <>, quotes "" '', and opening/closing tags (`<x ...>`...`</x>`,
     `{% if %}`...`{% endif %}`, `begin`...`end`, `X`...`endX`),
@@ -31,6 +34,7 @@ a JSON object instead. Exit 0 when 1-minimal, 1 when not, 2 on bad usage.
 import argparse, concurrent.futures, json, os, re, subprocess, sys, tempfile, threading
 
 TOKEN = re.compile(rb"\w+|[^\w\s]")
+PART = re.compile(rb"[A-Za-z]+|[0-9]+|[^A-Za-z0-9]+")
 OPEN_CLOSE = {b"(": b")", b"[": b"]", b"{": b"}", b"<": b">"}
 QUOTES = [b'"', b"'"]
 
@@ -116,7 +120,7 @@ def length_fields(text):
                     yield text[:i] + bytes(width) + text[body + n:]
 
 
-def neighbours(text, max_bytes):
+def neighbours(text, max_bytes, parts=False, data=False):
     seen = set()
     base = squash(text)
 
@@ -136,9 +140,25 @@ def neighbours(text, max_bytes):
             if i + n > len(toks):
                 break
             yield from add(f"{n} tokens", text[:toks[i][0]] + text[toks[i + n - 1][1]:])
+    if parts:
+        # A data file's words also lose runs of their parts (letters meeting digits).
+        for a, b in toks:
+            ps = [(m.start() + a, m.end() + a) for m in PART.finditer(text[a:b])]
+            for i in range(len(ps)):
+                for n in range(1, 9):
+                    if i + n > len(ps) or n == len(ps):
+                        break
+                    yield from add(f"{n} parts", text[:ps[i][0]] + text[ps[i + n - 1][1]:])
     lines = text.split(b"\n")
     for i in range(len(lines)):
         yield from add("line", b"\n".join(lines[:i] + lines[i + 1:]))
+    if data:
+        # A data file's lines also go in runs of 2 to 8.
+        for i in range(len(lines)):
+            for n in range(2, 9):
+                if i + n > len(lines):
+                    break
+                yield from add(f"{n} lines", b"\n".join(lines[:i] + lines[i + n:]))
     for cand in length_fields(text):
         yield from add("length", cand)
     for a1, b1, a2, b2 in pairs(text):
@@ -153,8 +173,25 @@ def neighbours(text, max_bytes):
 
 
 def family(kind):
-    """`3 tokens` -> `tokens`: the kinds --first-per-kind and the JSON summary group by."""
-    return "tokens" if kind.endswith(" tokens") else kind
+    """`3 tokens` -> `tokens`, `2 parts` -> `parts`, `2 lines` -> `line`: the kinds
+    --first-per-kind and the JSON summary group by."""
+    if kind.endswith(" tokens"):
+        return "tokens"
+    if kind.endswith(" lines"):
+        return "line"
+    return "parts" if kind.endswith(" parts") else kind
+
+
+def data_text(path, text):
+    """A text data file (not Rust, not binary: no NUL byte, valid UTF-8), whose words'
+    parts are in the neighbourhood too (as cargo-minimize's data sweeps propose)."""
+    if path.endswith(".rs") or b"\0" in text:
+        return False
+    try:
+        text.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def main():
@@ -202,7 +239,8 @@ def main():
 
     with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:
         futs = []
-        for kind, cand in neighbours(text, args.max_bytes):
+        for kind, cand in neighbours(text, args.max_bytes, parts=data_text(args.file, text),
+                                     data=not args.file.endswith(".rs")):
             total += 1
             futs.append(pool.submit(test, kind, cand))
         for f in futs:

@@ -2,7 +2,8 @@
 //! `tools/check_minimal.py`, where the other passes leave off. Six passes, the sweep
 //! with the fewest candidates and the biggest cuts first:
 //!
-//! - `*-lines`: one line deleted;
+//! - `*-lines`: one line deleted; in a data file a run of 1 to 8 lines
+//!   ([`line_runs`]);
 //! - `*-lengths` (binary files only): a length field emptied, i.e. an unsigned
 //!   integer of 1, 2, 4 or 8 bytes (either byte order) whose value `n` is at least 1
 //!   and fits in the bytes after it, set to 0 with those `n` bytes deleted: a
@@ -12,7 +13,9 @@
 //! - `*-pairs`: a matched pair (brackets, quotes, keyword tags) deleted with what
 //!   is between its ends, or only its two ends, in one candidate;
 //! - `*-token-runs`: a run of 1 to 8 tokens deleted (a token: a run of word
-//!   characters or one other non-blank character), the longest run first;
+//!   characters or one other non-blank character), the longest run first; in a
+//!   text data file also a run of 1 to 8 parts of a word short of the whole word
+//!   (its runs of letters, digits, other word bytes: [`part_runs`]);
 //! - `*-replace-tokens`: a token replaced by a shorter one (`0`, `1`, `a`, `""`,
 //!   or one of the file's 8 shortest distinct tokens);
 //! - `*-bytes`: one non-blank byte deleted (files up to [`MAX_BYTES`] bytes): a
@@ -301,9 +304,84 @@ impl<C: Case<Item = u8>> Pass<C> for Neighbours {
         self.sweep.run(
             ctx,
             |case: &C, seq| files.accepts(case, seq),
-            |case: &C, seq| propose(kind, case.seq(seq), seq),
+            |case: &C, seq| {
+                let text = case.seq(seq);
+                let mut props = propose(kind, text, seq);
+                if files == Files::Data && kind == Kind::TokenRuns && !is_binary(text) {
+                    props.extend(part_runs(text, seq));
+                    props.sort_by_key(|p| std::cmp::Reverse(p.0));
+                }
+                if files == Files::Data && kind == Kind::Lines {
+                    props = line_runs(text, seq);
+                }
+                props
+            },
         )
     }
+}
+
+/// Data files' lines go in runs of 1 to [`MAX_RUN`] (an HTTP/2 stream's preface is
+/// four lines that go together or not at all; a prefix cut by `ends` searches the
+/// lengths as if shorter prefixes failing meant longer ones fail too). A run that
+/// ends the file goes with the newline before it, as a last line does. Position
+/// descending, the longest run first.
+pub fn line_runs(text: &[u8], seq: usize) -> Proposals {
+    let mut starts = vec![0];
+    starts.extend(
+        (text.iter().enumerate())
+            .filter(|&(i, &b)| b == b'\n' && i + 1 < text.len())
+            .map(|(i, _)| i + 1),
+    );
+    let mut out: Proposals = Vec::new();
+    for w in (0..starts.len()).rev() {
+        for m in (1..=MAX_RUN.min(starts.len() - w)).rev() {
+            let (a, b) = match starts.get(w + m) {
+                Some(&next) => (starts[w], next),
+                None => (starts[w].saturating_sub(1), text.len()),
+            };
+            if a < b {
+                out.push((a, EditSet::of(Edit::cut(seq, a, b))));
+            }
+        }
+    }
+    out
+}
+
+/// The parts of the word `a..b`: its runs of letters, of digits and of the other word
+/// bytes (`_`, non-ASCII), as spans.
+fn word_parts(text: &[u8], (a, b): (usize, usize)) -> Vec<(usize, usize)> {
+    let kind = |c: u8| (c.is_ascii_alphabetic(), c.is_ascii_digit());
+    let mut out = Vec::new();
+    let mut start = a;
+    for i in a + 1..b {
+        if kind(text[i]) != kind(text[i - 1]) {
+            out.push((start, i));
+            start = i;
+        }
+    }
+    out.push((start, b));
+    out
+}
+
+/// Data files' token runs also cut inside a word: every run of its parts (letters
+/// meeting digits: `8firmware5build`, `10px`, `0x1F`) short of the whole word, which
+/// the token runs cut already. Position descending, as [`propose`]'s.
+pub fn part_runs(text: &[u8], seq: usize) -> Proposals {
+    let mut out: Proposals = Vec::new();
+    for word in word_tokens(text) {
+        let parts = word_parts(text, word);
+        let n = parts.len();
+        for i in (0..n).rev() {
+            for m in (1..=MAX_RUN.min(n - i)).rev() {
+                if m < n {
+                    let (a, b) = (parts[i].0, parts[i + m - 1].1);
+                    out.push((a, EditSet::of(Edit::cut(seq, a, b))));
+                }
+            }
+        }
+    }
+    out.sort_by_key(|p| std::cmp::Reverse(p.0));
+    out
 }
 
 /// A pass that is one [`Sweep`]: named `name`, over the files `accepts` takes, with
@@ -469,6 +547,23 @@ mod tests {
         assert_eq!(runs.len(), 7 + 6 + 5 + 4 + 3 + 2 + 1);
         let pairs = texts(Kind::Pairs, "f(x);");
         assert_eq!(pairs, vec!["f;".to_string(), "fx;".to_string()]);
+        let parts: Vec<String> = (part_runs(b"ZN8ab5c x", 0).into_iter())
+            .map(|(_, e)| {
+                let case = crate::TestCase::single("a.txt", b"ZN8ab5c x".to_vec());
+                String::from_utf8(case.apply(&e).seq(0).to_vec()).unwrap()
+            })
+            .collect();
+        // Five parts (ZN, 8, ab, 5, c): every run of 1 to 4 of them; none of `x`.
+        assert_eq!(parts.len(), 5 + 4 + 3 + 2, "{parts:?}");
+        assert!(parts.contains(&"ZN5c x".to_string()) && parts.contains(&"c x".to_string()));
+        assert!(!parts.contains(&" x".to_string()));
+        let lines: Vec<String> = (line_runs(b"a\nb\nc", 0).into_iter())
+            .map(|(_, e)| {
+                let case = crate::TestCase::single("a.txt", b"a\nb\nc".to_vec());
+                String::from_utf8(case.apply(&e).seq(0).to_vec()).unwrap()
+            })
+            .collect();
+        assert_eq!(lines, ["a\nb", "a", "a\nc", "", "c", "b\nc"]);
         let repl = texts(Kind::Replace, "abc;");
         assert!(repl.contains(&"0;".to_string()) && repl.contains(&";;".to_string()));
         let bytes = texts(Kind::Bytes, "ab c");
