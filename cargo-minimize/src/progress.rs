@@ -95,8 +95,9 @@ pub(crate) fn print_summary(s: &Summary, unit: &str, output: &std::path::Path) {
     }
     if s.one_minimal {
         eprintln!(
-            "1-minimal: no line, matched pair, run of up to 8 tokens, byte, shorter token \
-             or (in a binary file) length field's contents can go"
+            "1-minimal: no line (in a data file, no run of up to 8 lines), matched pair, \
+             run of up to 8 tokens (in a text data file, of a word's parts too), byte, \
+             shorter token or (in a binary file) length field's contents can go"
         );
     }
     eprintln!("result: {}", output.display());
