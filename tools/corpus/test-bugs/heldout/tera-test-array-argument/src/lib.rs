@@ -1,0 +1,1 @@
+//! Compiles a big Tera template with tera 1.20.0.
