@@ -540,6 +540,28 @@ mod tests {
     }
 
     #[test]
+    fn a_data_sweep_takes_a_run_of_lines_and_a_run_of_word_parts() {
+        // A preface of four lines that goes whole or not at all, then a record whose
+        // name packs a length-prefixed part before the number that matters.
+        let pred = |b: &[u8]| {
+            let rest = b.strip_prefix(b"P\nQ\nR\nS\n").unwrap_or(b);
+            rest == b"ZN3abc99E" || rest == b"ZN99E"
+        };
+        let data = b"P\nQ\nR\nS\nZN3abc99E".to_vec();
+        assert!(pred(&data));
+        let passes = || -> Vec<Box<dyn Pass<crate::TestCase>>> {
+            vec![
+                Box::new(Neighbours::new(Kind::Lines, Files::Data)),
+                Box::new(Neighbours::new(Kind::TokenRuns, Files::Data)),
+            ]
+        };
+        let (out, _) = crate::passes::tests::reduce_one_file("x.txt", data, passes(), pred);
+        // Single lines cannot go, nor can `3` or `abc` alone; `3abc` is one token
+        // with `99E`, so only the parts' run takes it.
+        assert_eq!(out, b"ZN99E");
+    }
+
+    #[test]
     fn neighbours_of_each_kind() {
         let runs = texts(Kind::TokenRuns, "let b = f();");
         assert!(runs.contains(&" f();".to_string()), "{runs:?}");
