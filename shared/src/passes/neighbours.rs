@@ -240,12 +240,7 @@ pub fn propose(kind: Kind, text: &[u8], seq: usize) -> Proposals {
         }
         Kind::Replace => out.extend(replace_cuts(text, seq)),
         Kind::Lines => {
-            let mut starts = vec![0];
-            starts.extend(
-                (text.iter().enumerate())
-                    .filter(|&(_, &b)| b == b'\n')
-                    .map(|(i, _)| i + 1),
-            );
+            let starts = line_starts(text);
             for w in (0..starts.len()).rev() {
                 let (a, b) = match starts.get(w + 1) {
                     Some(&next) => (starts[w], next),
@@ -306,18 +301,29 @@ impl<C: Case<Item = u8>> Pass<C> for Neighbours {
             |case: &C, seq| files.accepts(case, seq),
             |case: &C, seq| {
                 let text = case.seq(seq);
+                if files == Files::Data && kind == Kind::Lines {
+                    return line_runs(text, seq);
+                }
                 let mut props = propose(kind, text, seq);
                 if files == Files::Data && kind == Kind::TokenRuns && !is_binary(text) {
                     props.extend(part_runs(text, seq));
                     props.sort_by_key(|p| std::cmp::Reverse(p.0));
                 }
-                if files == Files::Data && kind == Kind::Lines {
-                    props = line_runs(text, seq);
-                }
                 props
             },
         )
     }
+}
+
+/// Where `text`'s lines start: 0 and after each newline.
+fn line_starts(text: &[u8]) -> Vec<usize> {
+    let mut starts = vec![0];
+    starts.extend(
+        (text.iter().enumerate())
+            .filter(|&(_, &b)| b == b'\n')
+            .map(|(i, _)| i + 1),
+    );
+    starts
 }
 
 /// Data files' lines go in runs of 1 to [`MAX_RUN`] (an HTTP/2 stream's preface is
@@ -326,12 +332,9 @@ impl<C: Case<Item = u8>> Pass<C> for Neighbours {
 /// ends the file goes with the newline before it, as a last line does. Position
 /// descending, the longest run first.
 pub fn line_runs(text: &[u8], seq: usize) -> Proposals {
-    let mut starts = vec![0];
-    starts.extend(
-        (text.iter().enumerate())
-            .filter(|&(i, &b)| b == b'\n' && i + 1 < text.len())
-            .map(|(i, _)| i + 1),
-    );
+    let mut starts = line_starts(text);
+    // A final newline starts no line of its own here: the last run takes it.
+    starts.retain(|&s| s == 0 || s < text.len());
     let mut out: Proposals = Vec::new();
     for w in (0..starts.len()).rev() {
         for m in (1..=MAX_RUN.min(starts.len() - w)).rev() {
