@@ -192,6 +192,11 @@ fn framed<C: Case<Item = u8>>(case: &C, plain: EditSet<u8>) -> C {
                 s
             }
         };
+        let edits = if case.is_syntax(seq) {
+            edits
+        } else {
+            super::seals::with_seals(seq, text, edits)
+        };
         for e in edits.edits() {
             set.push(e.clone());
         }

@@ -88,6 +88,7 @@ pub(super) fn checksummed(text: &[u8]) -> Checksummed {
 /// covers changed (and the block's length field did not: a block whose length
 /// changed is not where it was). A no-op on files without such a chain.
 pub(super) fn repair(old: &[u8], new: &mut [u8]) {
+    super::seals::reseal(old, new);
     let Some((chain, sum)) = checksummed(old).filter(|_| old.len() == new.len()) else {
         return;
     };

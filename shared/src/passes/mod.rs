@@ -29,6 +29,7 @@ pub mod rust_optional;
 pub mod rust_params;
 pub mod rust_strings;
 pub mod rust_unused;
+mod seals;
 mod shifts;
 mod stamps;
 pub mod tables;
@@ -63,6 +64,7 @@ pub use rust_names::RustRenames;
 pub use rust_params::RustParams;
 pub use rust_strings::StringContents;
 pub use rust_unused::RustUnused;
+pub use seals::Sealed;
 pub use shifts::GAP_SHIFTS;
 pub use tables::COUNTED_RECORDS;
 pub use units::{Items, Lines, NonRust, Records, Segmenter, Span, Tokens};
@@ -299,7 +301,7 @@ impl Ends {
     }
 }
 
-impl<C: Case> Pass<C> for Ends {
+impl<C: Sealed> Pass<C> for Ends {
     fn fork(&self) -> Option<Box<dyn Pass<C>>> {
         Some(Box::new(self.clone()))
     }
@@ -336,7 +338,8 @@ impl<C: Case> Pass<C> for Ends {
                     } else {
                         Edit::cut(seq, keep, n)
                     };
-                    ctx.test(base.apply(&EditSet::of(edit)))
+                    let set = base.sealed(seq, EditSet::of(edit));
+                    ctx.test(base.apply(&set))
                 })?;
                 if cut.is_some() {
                     self.fruitless.remove(&(seq, suffix));
