@@ -86,7 +86,8 @@ pub(super) fn checksummed(text: &[u8]) -> Checksummed {
 /// `new`, a version of `old` of the same length with some bytes changed, with the
 /// checksum of each block of `old`'s checksummed chain rewritten where the bytes it
 /// covers changed (and the block's length field did not: a block whose length
-/// changed is not where it was). A no-op on files without such a chain.
+/// changed is not where it was), and `old`'s seals ([`super::seals`]) kept true.
+/// A no-op on files without either.
 pub(super) fn repair(old: &[u8], new: &mut [u8]) {
     super::seals::reseal(old, new);
     let Some((chain, sum)) = checksummed(old).filter(|_| old.len() == new.len()) else {

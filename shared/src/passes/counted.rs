@@ -233,7 +233,8 @@ pub(super) const ALONE: [Option<(Field, u64)>; 3] = [None; 3];
 
 impl Plan {
     /// File `seq` of `case` with the plan applied, if each value fits its field, and
-    /// `stamps` (of that file) written again over what the plan leaves.
+    /// `stamps` (of that file) written again over what the plan leaves, and its
+    /// seals ([`super::seals`]) when the plan changes only what one covers.
     fn apply<C: Case<Item = u8>>(&self, case: &C, seq: usize, stamps: &[Stamp]) -> Option<C> {
         let mut sets = Vec::new();
         for (field, value) in
@@ -248,7 +249,7 @@ impl Plan {
                 .all(|(f, bytes)| set.push(Edit::replace(seq, f.at, f.end(), bytes)))
             && (fixes.into_iter())
                 .all(|(at, crc)| set.push(Edit::replace(seq, at, at + 4, crc.to_vec())));
-        ok.then(|| case.apply(&set))
+        ok.then(|| case.apply(&super::seals::with_seals(seq, case.seq(seq), set)))
     }
 }
 
