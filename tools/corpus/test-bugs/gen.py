@@ -6976,6 +6976,380 @@ def gen_semver_ranges(rng, size, trigger):
     lines[mid] = "packages/admin-console\tleft-pad\t%s\n" % ("=0.7" if trigger else "=0.7.0")
     return "".join(lines).encode()
 
+
+# ---------------------------------------------------------------------------------------
+# A job scheduler's table of Quartz-style cron schedules: croner 2.0.6
+
+CRON_JOB_WORDS = ("billing", "report", "backup", "index", "cache", "mail", "digest", "sync",
+                  "invoice", "ledger", "metrics", "cleanup", "export", "import", "audit",
+                  "rotate", "logs", "thumbnail", "search", "session", "token", "replica",
+                  "snapshot", "webhook", "retry", "queue", "feed", "sitemap", "payout")
+CRON_DOWS = ("MON-FRI", "2-6", "1", "7", "SAT,SUN", "1,7", "MON,WED,FRI", "2,4,6", "TUE-THU",
+             "3-5", "SUN", "FRI", "6", "2")
+
+
+def cron_pattern(rng):
+    r = rng.random()
+    sec = rng.choice(("0", "0", "0", "0", "30", "15", "0,30", "*/20", "45"))
+    minute = rng.choice(("%d" % rng.randrange(60), "*/5", "*/10", "*/15", "0,30",
+                         "%d-%d/%d" % (rng.randrange(0, 10), rng.randrange(40, 60), rng.choice((5, 10, 15))),
+                         "%d" % rng.randrange(60), "0"))
+    hour = rng.choice(("%d" % rng.randrange(24), "*", "8-18", "*/2", "*/6", "9,12,17",
+                       "%d" % rng.randrange(24), "%d-%d" % (rng.randrange(0, 8), rng.randrange(12, 24))))
+    month = rng.choice(("*", "*", "*", "*", "1-12/3", "JAN,JUL", "6-8", "*/2", "DEC", "3,6,9,12"))
+    if r < 0.45:
+        # by weekday: the day of month is "?"
+        dom, dow = "?", rng.choice(CRON_DOWS)
+        if rng.random() < 0.1:
+            dow = "%d#%d" % (rng.randrange(2, 7), rng.randrange(1, 5))
+    elif r < 0.8:
+        dom, dow = rng.choice(("*", "1", "15", "1,15", "L", "%d" % rng.randrange(1, 29),
+                               "%dW" % rng.randrange(1, 29), "1-7", "*/2")), "?"
+    else:
+        dom, dow = "*", "*"
+    fields = [sec, minute, hour, dom, month, dow]
+    if rng.random() < 0.15 and sec == "0":
+        fields = fields[1:]   # the seconds field is optional
+    return " ".join(fields)
+
+
+def gen_cron(rng, size, trigger):
+    lines = ["# Scheduled jobs of the platform's worker fleet (Quartz cron: sec min hour dom "
+             "month dow; dow 1-7 = SUN-SAT, names SUN-SAT; ? = no specific value)\n",
+             "# job\tschedule\n"]
+    total = sum(len(l) for l in lines)
+    used = set()
+    while total < size:
+        while True:
+            name = "-".join(rng.sample(CRON_JOB_WORDS, rng.randint(2, 3)))
+            if rng.random() < 0.3:
+                name += "-%s" % rng.choice(("eu", "us", "apac", "staging", "v2", "nightly"))
+            if name not in used:
+                used.add(name)
+                break
+        line = "%s\t%s\n" % (name, cron_pattern(rng))
+        if rng.random() < 0.05:
+            line = "\n# %s\n%s" % (words(rng, 3, 8), line)
+        lines.append(line)
+        total += len(line)
+    # The job nearest the middle was copied from a Unix crontab, where Sunday is 0: its
+    # day-of-week field is `0`, where Quartz (1-7 = SUN-SAT) has 1 (the harmless twin);
+    # with alternative weekdays `set_bit` subtracts the offset 1 from 0 in a u8
+    # (src/component.rs:90, Hexagon/croner-rust#12).
+    mid = len(lines) // 2
+    lines[mid] = "vacuum-analyze-weekly\t0 30 3 ? * %s\n" % ("0" if trigger else "1")
+    return "".join(lines).encode()
+
+
+# ---------------------------------------------------------------------------------------
+# A gettext PO catalogue (a web application's Portuguese translation): polib 0.3.0
+
+PO_DICT = dict(zip(WORDS, (
+    "alfa beta gama delta épsilon zeta eta teta iota capa lambda mi ni csi ómicron pi ró "
+    "sigma tau úpsilon fi qui psi ómega servidor cliente fila trabalhador cache índice "
+    "fragmento réplica região zona balde inquilino utilizador grupo encomenda fatura "
+    "pagamento reembolso razão conta relatório métrica alerta sonda").split()))
+PO_PHRASES = ("Save %s", "Delete %s", "Edit %s", "No %s found", "Create a new %s",
+              "The %s could not be loaded.", "Are you sure you want to remove this %s?",
+              "Search %s", "Show all %s", "Last updated %s")
+PO_PHRASES_PT = ("Guardar %s", "Eliminar %s", "Editar %s", "Nenhum %s encontrado",
+                 "Criar um novo %s", "Não foi possível carregar o %s.",
+                 "Tem a certeza de que quer remover este %s?", "Pesquisar %s",
+                 "Mostrar todos os %s", "Atualizado pela última vez %s")
+
+
+def po_quote(s):
+    return '"%s"' % s.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def po_text(rng, n):
+    en = [word(rng) for _ in range(n)]
+    return " ".join(en), " ".join(PO_DICT[w] for w in en)
+
+
+def po_entry(rng, n, used):
+    lines = []
+    if rng.random() < 0.2:
+        lines.append("# %s" % words(rng, 2, 6))
+    if rng.random() < 0.3:
+        lines.append("#. %s" % words(rng, 3, 9))
+    lines.append("#: " + " ".join("src/%s/%s.%s:%d" % (word(rng), word(rng), rng.choice(("rs", "ts", "html")),
+                                                       rng.randrange(1, 900))
+                                  for _ in range(rng.randint(1, 3))))
+    flags = []
+    if rng.random() < 0.1:
+        flags.append("fuzzy")
+    r = rng.random()
+    while True:
+        i = rng.randrange(len(PO_PHRASES))
+        en, pt = po_text(rng, rng.randint(1, 3))
+        key = ("plural", en) if r < 0.15 else (i, en)
+        if key not in used:
+            used.add(key)
+            break
+    if r < 0.15:
+        flags.append("rust-format")
+        lines.append("#, " + ", ".join(flags))
+        lines.append("msgid %s" % po_quote("{count} %s" % en))
+        lines.append("msgid_plural %s" % po_quote("{count} %ss" % en))
+        lines.append("msgstr[0] %s" % po_quote("{count} %s" % pt))
+        lines.append("msgstr[1] %s" % po_quote("{count} %ss" % pt))
+        return lines
+    if flags:
+        lines.append("#, " + ", ".join(flags))
+    if rng.random() < 0.1:
+        lines.append("msgctxt %s" % po_quote(rng.choice(("button", "menu", "title", "tooltip"))))
+    msgid = PO_PHRASES[i] % en
+    msgstr = PO_PHRASES_PT[i] % pt
+    if r < 0.3:
+        # a long text, wrapped over continuation lines as msgmerge writes it
+        extra_en, extra_pt = po_text(rng, rng.randint(12, 30))
+        msgid += " " + extra_en + "."
+        msgstr += " " + extra_pt + "."
+        if rng.random() < 0.3:
+            msgid += "\\n"
+            msgstr += "\\n"
+        for key, text in (("msgid", msgid), ("msgstr", msgstr)):
+            lines.append('%s ""' % key)
+            ws = text.split(" ")
+            cur = ""
+            for w in ws:
+                if cur and len(cur) + len(w) > 70:
+                    lines.append(po_quote(cur + " "))
+                    cur = w
+                else:
+                    cur = (cur + " " + w) if cur else w
+            lines.append(po_quote(cur))
+        return lines
+    if rng.random() < 0.05:
+        msgstr = ""   # untranslated
+    lines.append("msgid %s" % po_quote(msgid))
+    lines.append("msgstr %s" % po_quote(msgstr))
+    return lines
+
+
+def gen_po(rng, size, trigger):
+    header = ("# Portuguese translation of Ledger Web.\n"
+              "# Copyright (C) 2024 The Ledger Web authors\n"
+              "# This file is distributed under the same license as the ledger-web package.\n"
+              "# Ana Lovelace <ana.lovelace@example.org>, 2023, 2024.\n"
+              "#\n"
+              'msgid ""\n'
+              'msgstr ""\n'
+              '"Project-Id-Version: ledger-web 3.2.0\\n"\n'
+              '"Report-Msgid-Bugs-To: i18n@example.org\\n"\n'
+              '"POT-Creation-Date: 2024-05-17 09:30+0000\\n"\n'
+              '"PO-Revision-Date: 2024-05-21 18:02+0100\\n"\n'
+              '"Last-Translator: Ana Lovelace <ana.lovelace@example.org>\\n"\n'
+              '"Language-Team: Portuguese <pt@li.org>\\n"\n'
+              '"Language: pt\\n"\n'
+              '"MIME-Version: 1.0\\n"\n'
+              '"Content-Type: text/plain; charset=UTF-8\\n"\n'
+              '"Content-Transfer-Encoding: 8bit\\n"\n'
+              '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n'
+              '"X-Generator: Poedit 3.4.2\\n"\n\n')
+    used, entries, total = set(), [], len(header)
+    while total < size:
+        e = "\n".join(po_entry(rng, len(entries), used)) + "\n\n"
+        entries.append(e)
+        total += len(e.encode())
+    # The entry nearest the middle lost its translation and its closing quote when a
+    # translator's editor cut the line: `msgstr "` where the harmless twin has `msgstr ""`
+    # (not yet translated); `consume_line` strips the quotes with `trimmed[1..trimmed.len() - 1]`
+    # and slices 1..0 (src/po_file/po_file_parser.rs:290, BrettDong/polib#25).
+    mid = len(entries) // 2
+    entries[mid] = ("#: src/ledger/close_period.rs:214\n"
+                    'msgid "Close the accounting period"\n'
+                    "%s\n\n" % ('msgstr "' if trigger else 'msgstr ""'))
+    return (header + "".join(entries)).encode()
+
+
+
+# ---------------------------------------------------------------------------------------
+# A MaxMind DB (an IP intelligence database of IPv4 networks): maxminddb 0.30.0
+
+def mmdb_ctrl(type_num, size, ext_byte=None):
+    """The control byte(s) of a value of `type_num` (extended types after 7) and `size`."""
+    if size < 29:
+        s, tail = size, b""
+    elif size < 285:
+        s, tail = 29, bytes([size - 29])
+    elif size < 65821:
+        s, tail = 30, struct.pack(">H", size - 285)
+    else:
+        s, tail = 31, struct.pack(">I", size - 65821)[1:]
+    if type_num > 7:
+        ext = type_num - 7 if ext_byte is None else ext_byte
+        return bytes([s]) + bytes([ext]) + tail
+    return bytes([(type_num << 5) | s]) + tail
+
+
+def mmdb_uint(type_num, v):
+    b = v.to_bytes((v.bit_length() + 7) // 8, "big") if v else b""
+    return mmdb_ctrl(type_num, len(b)) + b
+
+
+def mmdb_pointer(off):
+    if off < 2048:
+        return bytes([0x20 | (off >> 8), off & 0xFF])
+    if off < 2048 + 524288:
+        v = off - 2048
+        return bytes([0x28 | (v >> 16), (v >> 8) & 0xFF, v & 0xFF])
+    v = off - 526336
+    return bytes([0x30 | (v >> 24)]) + struct.pack(">I", v)[1:]
+
+
+class MmdbData:
+    """The data section: values appended in turn, strings written once and then pointed to."""
+
+    def __init__(self):
+        self.buf = bytearray()
+        self.strings = {}
+
+    def string(self, s, share=True):
+        if share and s in self.strings:
+            return mmdb_pointer(self.strings[s])
+        b = s.encode()
+        enc = mmdb_ctrl(2, len(b)) + b
+        return enc
+
+    def value(self, v, tags_ext=None):
+        # Encodes without appending; shared strings must already be in the section.
+        if isinstance(v, bool):
+            return mmdb_ctrl(14, int(v))
+        if isinstance(v, str):
+            return self.string(v)
+        if isinstance(v, float):
+            return mmdb_ctrl(3, 8) + struct.pack(">d", v)
+        if isinstance(v, tuple):      # (type, int)
+            return mmdb_uint(*v)
+        if isinstance(v, list):
+            return mmdb_ctrl(11, len(v), tags_ext) + b"".join(self.value(x) for x in v)
+        if isinstance(v, dict):
+            return mmdb_ctrl(7, len(v)) + b"".join(
+                self.string(k) + self.value(x, tags_ext if k == "tags" else None) for k, x in v.items())
+        raise TypeError(v)
+
+    def add_shared(self, s):
+        if s not in self.strings:
+            self.strings[s] = len(self.buf)
+            self.buf += self.string(s, share=False)
+
+    def add(self, v, tags_ext=None):
+        off = len(self.buf)
+        self.buf += self.value(v, tags_ext)
+        return off
+
+
+MMDB_ORGS = ("Lisbon Fibre Networks", "Nordic Transit AB", "Andes Telecom S.A.", "Perth Cloud Pty",
+             "Dakar Online", "Hanoi Data Centre", "Cork Broadband Ltd", "Graz Stadtwerke",
+             "Adriatic Hosting d.o.o.", "Baltic Backbone SIA", "Kyiv Mobile", "Porto Edge CDN",
+             "Scania Energi Net", "Tartu University", "Ghent Metro Wireless", "Rhone Alpes Telecom",
+             "Moravia Networks s.r.o.")
+MMDB_KEYS = ("asn", "as_org", "country_code", "city", "location", "latitude", "longitude",
+             "accuracy_radius", "connection_type", "flags", "is_anycast", "is_hosting",
+             "is_vpn", "tags", "first_seen", "names", "en", "pt")
+
+
+def mmdb_record(rng, i):
+    k = rng.randrange(len(CITIES))
+    org = rng.choice(MMDB_ORGS)
+    rec = {"asn": (6, 1000 + MMDB_ORGS.index(org) * 4099 % 60000),
+           "as_org": org,
+           "country_code": COUNTRIES[k],
+           "city": {"names": {"en": CITIES[k], "pt": CITIES[k]}},
+           "location": {"latitude": round(rng.uniform(-40, 65), 4),
+                        "longitude": round(rng.uniform(-80, 150), 4),
+                        "accuracy_radius": (5, rng.choice((5, 10, 20, 50, 100, 200, 500, 1000)))},
+           "connection_type": rng.choice(("Cable/DSL", "Corporate", "Cellular", "Satellite", "Fibre")),
+           "flags": {"is_anycast": rng.random() < 0.05, "is_hosting": rng.random() < 0.3,
+                     "is_vpn": rng.random() < 0.04},
+           "tags": sorted(set(rng.choice(("residential", "business", "mobile", "cdn", "tor-exit",
+                                          "scanner", "mail", "dns", "edu", "gov"))
+                              for _ in range(rng.randint(1, 3)))),
+           "first_seen": (6, 1262304000 + rng.randrange(0, 14 * 365 * 86400))}
+    if rng.random() < 0.2:
+        del rec["city"]
+    return rec
+
+
+def gen_mmdb(rng, size, trigger):
+    data = MmdbData()
+    for s in MMDB_KEYS + MMDB_ORGS + tuple(CITIES) + tuple(COUNTRIES):
+        data.add_shared(s)
+    for s in ("Cable/DSL", "Corporate", "Cellular", "Satellite", "Fibre", "residential", "business",
+              "mobile", "cdn", "tor-exit", "scanner", "mail", "dns", "edu", "gov"):
+        data.add_shared(s)
+    # networks: aligned blocks of /20 to /24, carved in turn out of distinct /16s
+    firsts = [a for a in range(1, 224) if a not in (10, 100, 127, 169, 172, 192, 198, 203)]
+    used16, networks, records = set(), [], []
+    nodes = [[None, None]]
+    est = 0
+    while est < size:
+        while True:
+            b16 = (rng.choice(firsts) << 8) | rng.randrange(256)
+            if b16 not in used16:
+                used16.add(b16)
+                break
+        cur = b16 << 16
+        end = cur + 65536
+        for _ in range(rng.randint(1, 6)):
+            plen = rng.randint(20, 24)
+            blk = 1 << (32 - plen)
+            cur = (cur + blk - 1) // blk * blk
+            cur += blk * rng.randrange(0, 3)
+            if cur + blk > end:
+                break
+            networks.append((cur, plen))
+            cur += blk
+            # the size so far: about 60 bytes of tree nodes and 62 of data a network
+            est += 122
+    networks.sort()
+    recs = [mmdb_record(rng, i) for i in range(len(networks))]
+    offsets = [data.add(r) for r in recs]
+    # the tree
+    leaves = []
+    for (ip, plen), off in zip(networks, offsets):
+        n = 0
+        for i in range(plen):
+            bit = (ip >> (31 - i)) & 1
+            if i == plen - 1:
+                nodes[n][bit] = ("d", off)
+                leaves.append((n, bit))
+            else:
+                if nodes[n][bit] is None:
+                    nodes.append([None, None])
+                    nodes[n][bit] = ("n", len(nodes) - 1)
+                n = nodes[n][bit][1]
+    node_count = len(nodes)
+
+    def rv(x):
+        if x is None:
+            return node_count
+        if x[0] == "n":
+            return x[1]
+        return node_count + 16 + x[1]
+
+    tree = b"".join(struct.pack(">I", rv(l))[1:] + struct.pack(">I", rv(r))[1:] for l, r in nodes)
+    # The record nearest the middle of the file was patched in by a tool that writes an
+    # extended type as 7 - type instead of type - 7: its `tags` array (type 11) has the byte
+    # FC (-4) where every other record has 04 (the harmless twin); `size_and_type` adds 7 to
+    # it in a u8 (src/decoder.rs:257, oschwald/maxminddb-rust#122).
+    half = (len(tree) + 16 + len(data.buf)) // 2 - len(tree) - 16
+    mid = min(range(len(offsets)), key=lambda j: abs(offsets[j] - half))
+    enc = data.value(recs[mid], 0xFC if trigger else None)
+    data.buf[offsets[mid]:offsets[mid] + len(enc)] = enc
+    meta = MmdbData()
+    metadata = {"binary_format_major_version": (5, 2), "binary_format_minor_version": (5, 0),
+                "build_epoch": (9, 1716000000), "database_type": "Acme-IP-Intelligence",
+                "description": {"en": "Acme IP intelligence: ASN, location and flags of IPv4 networks"},
+                "ip_version": (5, 4), "languages": ["en", "pt"], "node_count": (6, node_count),
+                "record_size": (5, 24)}
+    meta_enc = mmdb_ctrl(7, len(metadata)) + b"".join(
+        meta.string(k, share=False) + meta.value(v) for k, v in metadata.items())
+    return tree + bytes(16) + bytes(data.buf) + b"\xab\xcd\xefMaxMind.com" + meta_enc
+
+
 CASES = {
     # full_moon 1.1.0 (luau): an interpolated string with an empty `{}` gives the
     # expression parser an interpolated-string token of kind End, and
@@ -7285,6 +7659,18 @@ CASES = {
     # no arm for `Exact` with a missing patch and hits `unreachable!("Odd parsed version")`
     # (src/range.rs:656, felipesere/node-semver-rs#6).
     "node-semver-exact-partial-version": ("big.tsv", gen_semver_ranges),
+    # croner 2.0.6: with alternative (Quartz) weekdays, 1-7 = SUN-SAT, a day of week of `0`
+    # (Unix Sunday): `set_bit` subtracts the input offset 1 from 0 in a u8
+    # (src/component.rs:90, Hexagon/croner-rust#12).
+    "croner-alternative-weekday-zero": ("big.tsv", gen_cron),
+    # polib 0.3.0: a PO line whose value is a lone quote (`msgstr "`): `consume_line` strips
+    # the quotes with `trimmed[1..trimmed.len() - 1]` and slices 1..0
+    # (src/po_file/po_file_parser.rs:290, BrettDong/polib#25).
+    "polib-unterminated-msgstr": ("big.po", gen_po),
+    # maxminddb 0.30.0: an extended type byte above 248 (here FC, written as 7 - type by a
+    # patching tool): `size_and_type` adds 7 to it in a u8 (src/decoder.rs:257,
+    # oschwald/maxminddb-rust#122).
+    "maxminddb-extended-type-overflow": ("big.mmdb", gen_mmdb),
 }
 
 

@@ -1,0 +1,1 @@
+//! Parses a big ABNF grammar with abnf 0.10.2.
