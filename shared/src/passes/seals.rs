@@ -414,6 +414,17 @@ mod tests {
     }
 
     #[test]
+    fn a_crc_without_a_size_field_is_no_seal() {
+        // The size field says 7 bytes more than the header has: the CRC-32 still
+        // matches, but nothing holds the range's length.
+        let mut d = archive(50, &header(400));
+        d[20..28].copy_from_slice(&407u64.to_le_bytes());
+        let tail = d[12..32].to_vec();
+        d[8..12].copy_from_slice(&crc32fast::hash(&tail).to_le_bytes());
+        assert!(seals(&d).is_empty());
+    }
+
+    #[test]
     fn a_cut_outside_every_sealed_range_is_left_as_it_is() {
         let d = archive(50, &header(400));
         let plain = EditSet::of(Edit::cut(0, 40, 60));
