@@ -64,7 +64,7 @@ pub use rust_names::RustRenames;
 pub use rust_params::RustParams;
 pub use rust_strings::StringContents;
 pub use rust_unused::RustUnused;
-pub use seals::Sealed;
+pub use seals::{Sealed, Sealing};
 pub use shifts::GAP_SHIFTS;
 pub use tables::COUNTED_RECORDS;
 pub use units::{Items, Lines, NonRust, Records, Segmenter, Span, Tokens};
@@ -431,8 +431,8 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         Box::new(Delete::new(OtherChunks, "chunks-other", usize::MAX)),
         Box::new(BlockLevels::default()),
         not_on_rust(fallback(Chaos::new(Lines, "chaos-lines"))),
-        Box::new(Chaos::new(Records, "chaos-records")),
-        Box::new(Delete::new(Records, "records", usize::MAX)),
+        Box::new(Chaos::new(Sealing(Records), "chaos-records")),
+        Box::new(Delete::new(Sealing(Records), "records", usize::MAX)),
         not_on_rust(fallback(Delete::new(Lines, "lines", usize::MAX))),
         Box::new(Delete::new(Statements, "statements", usize::MAX)),
         Box::new(Delete::new(ListElements, "list-elements", usize::MAX)),
