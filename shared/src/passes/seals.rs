@@ -23,7 +23,8 @@
 //! inside a seal's range the seal written again over the range as it is now, its
 //! size fields moved by the change in length, and the stamps over those fields.
 
-use std::sync::LazyLock;
+use std::collections::VecDeque;
+use std::sync::{LazyLock, Mutex};
 
 use super::chunks::{encode_uint, read_uint, ContentMemo};
 use super::stamps;
@@ -149,12 +150,38 @@ fn size_fields(text: &[u8], at: usize, range: (usize, usize)) -> Vec<Size> {
 
 static SEALS: LazyLock<ContentMemo<Vec<Seal>>> = LazyLock::new(ContentMemo::new);
 
-/// The seals of `text` (see the module docs), remembered by content.
+/// The first and last [`ZONE`] bytes of files found to have no seal (the most
+/// recent [`UNSEALED_SLOTS`]).
+static UNSEALED: LazyLock<Mutex<VecDeque<Vec<u8>>>> = LazyLock::new(Mutex::default);
+/// Ends of unsealed files remembered.
+const UNSEALED_SLOTS: usize = 64;
+
+/// The seals of `text` (see the module docs), remembered by content. A file whose
+/// first and last [`ZONE`] bytes are those of a file found to have none has none:
+/// a seal's field lies there, and a cut elsewhere in a file without a true seal
+/// makes one only by chance. Without that rule the search (about 0.1 s on 160 KB)
+/// ran on every version of a large file, and the OpenEXR case made 30 % fewer
+/// checks in its 300 s (33 483 against 47 883), stopping at 40 251 bytes instead of
+/// 1 596.
 pub(super) fn seals(text: &[u8]) -> Vec<Seal> {
     if text.len() <= 2 * MIN_COVER || !super::chunks::is_binary(text) {
         return Vec::new();
     }
-    SEALS.get(text, find)
+    let n = text.len();
+    let ends = [&text[..ZONE.min(n)], &text[n.saturating_sub(ZONE)..]].concat();
+    let lock = || UNSEALED.lock().unwrap_or_else(|e| e.into_inner());
+    if lock().iter().any(|e| *e == ends) {
+        return Vec::new();
+    }
+    let found = SEALS.get(text, find);
+    if found.is_empty() {
+        let mut known = lock();
+        if known.len() >= UNSEALED_SLOTS {
+            known.pop_front();
+        }
+        known.push_back(ends);
+    }
+    found
 }
 
 fn find(text: &[u8]) -> Vec<Seal> {
