@@ -246,32 +246,22 @@ fn writes(old: &[u8], new: &[u8]) -> Vec<(usize, usize, Vec<u8>)> {
             None
         }
     };
+    let holds = |seal: &Seal| seal.range.0 <= changed.0 && changed.1 <= seal.range.1;
+    if !all.iter().any(holds) {
+        return Vec::new();
+    }
     let mut patched = new.to_vec();
     let mut out: Vec<(usize, usize, Vec<u8>)> = Vec::new();
-    for seal in &all {
+    for seal in all.iter().filter(|s| holds(s)) {
         let (a, b) = seal.range;
-        if changed.0 < a || b < changed.1 {
-            continue;
-        }
         let (Some(nb), Some(nat)) = (moved(b), moved(seal.at)) else {
             continue;
         };
-        let na = a;
-        let Some(range) = patched.get(na..nb) else {
+        let Some(crc) = patched.get(a..nb).and_then(|r| crc_bytes(r, seal.big)) else {
             continue;
         };
-        let crc = crc32fast::hash(range);
-        let mut fields = vec![(
-            seal.at,
-            nat,
-            if seal.big {
-                crc.to_be_bytes()
-            } else {
-                crc.to_le_bytes()
-            }
-            .to_vec(),
-        )];
-        let len = (nb - na) as i64;
+        let mut fields = vec![(seal.at, nat, crc)];
+        let len = (nb - a) as i64;
         for &(at, w, big, more) in &seal.sizes {
             let Ok(v) = u64::try_from(len + more) else {
                 continue;
@@ -302,18 +292,19 @@ fn writes(old: &[u8], new: &[u8]) -> Vec<(usize, usize, Vec<u8>)> {
         if !touched || nb - na != b - a {
             continue;
         }
-        let crc = crc32fast::hash(&patched[na..nb]);
-        let bytes = if s.big {
-            crc.to_be_bytes()
-        } else {
-            crc.to_le_bytes()
-        }
-        .to_vec();
+        let Some(bytes) = crc_bytes(&patched[na..nb], s.big) else {
+            continue;
+        };
         patched[nat..nat + 4].copy_from_slice(&bytes);
         out.retain(|w| w.0 != s.at);
         out.push((s.at, nat, bytes));
     }
     out
+}
+
+/// The CRC-32 of `bytes` as a 4-byte field in that byte order.
+fn crc_bytes(bytes: &[u8], big: bool) -> Option<Vec<u8>> {
+    encode_uint(u64::from(crc32fast::hash(bytes)), 4, big)
 }
 
 /// `set`'s edits of sequence `seq` (whose bytes are `old`), with the writes that
