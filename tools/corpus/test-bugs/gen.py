@@ -7350,6 +7350,381 @@ def gen_mmdb(rng, size, trigger):
     return tree + bytes(16) + bytes(data.buf) + b"\xab\xcd\xefMaxMind.com" + meta_enc
 
 
+# ---------------------------------------------------------------------------------------
+# A large online shop's robots.txt: robotstxt 0.2.0
+
+ROBOTS_LOCALES = ("en-gb", "en-us", "de-de", "de-at", "fr-fr", "fr-be", "nl-nl", "it-it", "es-es",
+                  "pt-pt", "pl-pl", "sv-se", "da-dk", "fi-fi", "nb-no", "cs-cz")
+ROBOTS_SECTIONS = ("women", "men", "kids", "home", "garden", "outdoor", "sports", "beauty",
+                   "electronics", "books", "toys", "pets", "office", "kitchen", "lighting", "travel")
+ROBOTS_PARAMS = ("sort", "order", "view", "page_size", "colour", "size", "price_min", "price_max",
+                 "brand", "sessionid", "utm_source", "utm_medium", "utm_campaign", "ref", "filter",
+                 "availability", "rating", "gclid", "fbclid", "currency")
+ROBOTS_BAD_BOTS = ("AhrefsBot", "SemrushBot", "MJ12bot", "DotBot", "BLEXBot", "PetalBot",
+                   "MegaIndex", "Bytespider", "GPTBot", "CCBot", "DataForSeoBot", "serpstatbot",
+                   "SeekportBot", "Barkrowler", "magpie-crawler", "ZoominfoBot")
+
+
+def robots_slug(rng, lo, hi):
+    return "-".join(word(rng) for _ in range(rng.randint(lo, hi)))
+
+
+def robots_rule(rng):
+    """One Disallow or Allow line of the shop's rules (patterns with * and $, parameters)."""
+    r = rng.random()
+    loc = rng.choice(ROBOTS_LOCALES)
+    sec = rng.choice(ROBOTS_SECTIONS)
+    if r < 0.22:
+        return "Disallow: /%s/%s/*?%s=" % (loc, sec, rng.choice(ROBOTS_PARAMS))
+    if r < 0.36:
+        return "Disallow: /*&%s=*&%s=" % (rng.choice(ROBOTS_PARAMS), rng.choice(ROBOTS_PARAMS))
+    if r < 0.52:
+        return "Disallow: /%s/%s/%s/filter/" % (loc, sec, robots_slug(rng, 1, 3))
+    if r < 0.62:
+        return "Disallow: /%s/p/%s-%d/reviews?page=" % (loc, robots_slug(rng, 2, 4), rng.randrange(10000, 999999))
+    if r < 0.70:
+        return "Disallow: /%s/search/%s$" % (loc, robots_slug(rng, 1, 2))
+    if r < 0.78:
+        return "Allow: /%s/%s/%s/" % (loc, sec, robots_slug(rng, 1, 3))
+    if r < 0.84:
+        return "Allow: /%s/p/%s-%d$" % (loc, robots_slug(rng, 2, 4), rng.randrange(10000, 999999))
+    if r < 0.88:
+        return "Disallow: /%s/%s/*%%%02X%s" % (loc, sec, rng.randrange(0x80, 0x100), word(rng))
+    if r < 0.92:
+        return "Disallow: /%s/outlet/%s/ # until the %s sale" % (loc, sec, word(rng))
+    if r < 0.95:
+        return "Disallow /%s/legacy/%s/" % (loc, robots_slug(rng, 1, 2))   # no colon: Google accepts it
+    if r < 0.97:
+        return "Dissallow: /%s/%s/print/" % (loc, sec)                   # a typo Google accepts
+    return "Noindex: /%s/%s/*?%s=" % (loc, sec, rng.choice(ROBOTS_PARAMS))   # unsupported, ignored
+
+
+def robots_group(rng, n):
+    """A group: comment lines, user-agent lines and rules, then a blank line."""
+    lines = []
+    if n % 3 == 0 or rng.random() < 0.3:
+        lines.append("# %s" % words(rng, 3, 9).capitalize())
+    r = rng.random()
+    if r < 0.12:
+        lines.append("User-agent: %s" % rng.choice(ROBOTS_BAD_BOTS))
+        if rng.random() < 0.5:
+            lines.append("User-agent: %s" % rng.choice(ROBOTS_BAD_BOTS))
+        lines.append("Disallow: /")
+    else:
+        if r < 0.45:
+            agents = ["*"]
+        elif r < 0.65:
+            agents = ["Googlebot"] + (["Googlebot-Image"] if rng.random() < 0.3 else [])
+        elif r < 0.8:
+            agents = ["Bingbot", "msnbot"][:rng.randint(1, 2)]
+        elif r < 0.9:
+            agents = ["AdsBot-Google", "AdsBot-Google-Mobile"][:rng.randint(1, 2)]
+        else:
+            agents = [rng.choice(("Applebot", "DuckDuckBot", "Yandex", "Baiduspider", "Slurp"))]
+        for a in agents:
+            lines.append("User-agent: %s" % a)
+        if agents[0] in ("Yandex",) or rng.random() < 0.1:
+            lines.append("Crawl-delay: %d" % rng.choice((1, 2, 5, 10)))
+        if agents[0] == "Yandex":
+            lines.append("Clean-param: %s&%s /%s/" % (rng.choice(ROBOTS_PARAMS), rng.choice(ROBOTS_PARAMS),
+                                                     rng.choice(ROBOTS_LOCALES)))
+        for _ in range(rng.randint(6, 60)):
+            lines.append(robots_rule(rng))
+        if rng.random() < 0.3:
+            lines.append("Allow: /*.css$")
+            lines.append("Allow: /*.js$")
+    return "\n".join(lines) + "\n"
+
+
+def gen_robots(rng, size, trigger):
+    head = ("# robots.txt for https://www.example-shop.com/\n"
+            "# Maintained by the SEO team (seo@example-shop.com); generated from robots.yaml, do not\n"
+            "# edit by hand. Last build: 2024-05-17T09:30:15Z\n"
+            "#\n"
+            "# Crawling this site is subject to the terms at https://www.example-shop.com/terms\n\n")
+    tail = "".join("Sitemap: https://www.example-shop.com/%s/sitemap-%s.xml.gz\n" % (loc, kind)
+                   for loc in ROBOTS_LOCALES for kind in ("index", "products", "categories"))
+    groups, total = [], len(head) + len(tail)
+    while total < size:
+        g = robots_group(rng, len(groups))
+        groups.append(g)
+        total += len(g) + 1
+    # The blank line after the group nearest the middle of the file holds one space, left by
+    # an editor: `parse_key_value` finds no colon, takes the space as the separator, trims
+    # the rest to an empty value and asserts `!val.is_empty()` (src/parser.rs:207,
+    # Folyd/robotstxt#1). The harmless twin is the empty line that ends every other group.
+    mid = len(groups) // 2
+    seps = ["\n"] * len(groups)
+    if trigger:
+        seps[mid - 1] = " \n"
+    return (head + "".join(g + s for g, s in zip(groups, seps)) + tail).encode()
+
+
+# ---------------------------------------------------------------------------------------
+# A storefront theme's collection page in Liquid: liquid 0.10.1
+
+LIQUID_TYPES = ("Shoes", "Boots", "Jackets", "Gift Card", "Bags", "Scarves", "Lamps", "Mugs",
+                "Posters", "Notebooks", "Candles", "Socks")
+LIQUID_FILTERS = ("upcase", "downcase", "capitalize", "strip_html", "escape", "strip_newlines")
+
+
+def liquid_handle(rng):
+    return "-".join(word(rng) for _ in range(rng.randint(1, 3)))
+
+
+def liquid_card(rng, vendor):
+    """A product card inside the loop over a collection's products."""
+    cards = []
+    cards.append('      <article class="card {% cycle \'card--odd\', \'card--even\' %}" data-index="{{ forloop.index }}">')
+    cards.append('        <a class="card__link" href="{{ product.url }}">')
+    cards.append('          <img src="{{ product.featured_image | img_url: \'%dx\' }}" alt="{{ product.title | escape }}" loading="lazy">'
+                 % rng.choice((360, 480, 540, 720)))
+    cards.append('        </a>')
+    cards.append('        <h3 class="card__title">{{ product.title | %s }}</h3>' % rng.choice(LIQUID_FILTERS))
+    cards.append('        <p class="card__vendor">%s</p>' % vendor)
+    cards.append('        {% if product.compare_at_price > product.price %}')
+    cards.append('          <span class="price price--sale">{{ product.price | money }}</span>')
+    cards.append('          <s class="price__was">{{ product.compare_at_price | money }}</s>')
+    cards.append('        {% elsif product.price == 0 %}')
+    cards.append("          <span class=\"price\">{{ 'products.product.free' | t }}</span>")
+    cards.append('        {% else %}')
+    cards.append('          <span class="price">{{ product.price | %s }}</span>'
+                 % rng.choice(("money", "money_with_currency", "money_without_trailing_zeros")))
+    cards.append('        {% endif %}')
+    if rng.random() < 0.6:
+        cards.append("        {% unless product.available %}<span class=\"badge badge--sold-out\">{{ 'products.product.sold_out' | t }}</span>{% endunless %}")
+    if rng.random() < 0.5:
+        cards.append('        <div class="rating" title="{{ product.rating }}">')
+        cards.append('          {%- for i in (1..5) -%}')
+        cards.append('            <svg class="star{% if i > product.rating %} star--empty{% endif %}"><use href="#icon-star"></use></svg>')
+        cards.append('          {%- endfor -%}')
+        cards.append('        </div>')
+    if rng.random() < 0.5:
+        a, b = rng.sample(LIQUID_TYPES, 2)
+        cards.append('        {% case product.type %}')
+        cards.append("          {%% when '%s' or '%s' %%}" % (a, b))
+        cards.append("            <p class=\"card__note\">{{ 'products.notes.%s' | t }}</p>" % a.lower().replace(" ", "_"))
+        cards.append("          {%% when '%s' %%}" % rng.choice(LIQUID_TYPES))
+        cards.append('            <p class="card__note">{{ product.metafields.custom.care | strip_html | truncate: %d }}</p>'
+                     % rng.choice((60, 80, 120)))
+        cards.append('          {% else %}')
+        cards.append('            <p class="card__note">{{ product.description | strip_html | truncatewords: %d }}</p>'
+                     % rng.choice((12, 20, 30)))
+        cards.append('        {% endcase %}')
+    if rng.random() < 0.3:
+        cards.append("        {%% if product.tags contains '%s' %%}<span class=\"badge\">{{ '%s' | capitalize }}</span>{%% endif %%}"
+                     % ((word(rng),) * 2))
+    cards.append('      </article>')
+    return cards
+
+
+def liquid_section(rng, n, vendor="{{ product.vendor }}"):
+    h = liquid_handle(rng)
+    lines = []
+    lines.append("{%% comment %%} Section %d: the %s collection, as the theme editor saved it {%% endcomment %%}"
+                 % (n, h.replace("-", " ")))
+    lines.append('<section class="collection collection--%s" id="collection-%d">' % (h, n))
+    lines.append("  {%% assign coll = collections.%s %%}" % h)
+    lines.append("  {%% assign heading = coll.title | %s %%}" % rng.choice(("escape", "upcase", "capitalize")))
+    lines.append("  {%% capture section_id %%}collection-{{ coll.handle }}-%d{%% endcapture %%}" % n)
+    lines.append('  <header class="collection__header">')
+    lines.append('    <h2 class="collection__title">{{ heading }}</h2>')
+    lines.append("    {% if coll.description != empty %}")
+    lines.append('      <div class="rte">{{ coll.description | strip_html | truncatewords: %d }}</div>' % rng.choice((25, 40, 60)))
+    lines.append("    {% endif %}")
+    lines.append("    {%- if coll.products_count > 0 -%}")
+    lines.append("      <p class=\"collection__count\">{{ coll.products_count }} {{ 'collections.general.items' | t }}</p>")
+    lines.append("    {%- endif -%}")
+    lines.append("  </header>")
+    lines.append('  <div class="grid grid--%d-col">' % rng.choice((2, 3, 4)))
+    lines.append("    {%% for product in coll.products limit: %d%s %%}" % (
+        rng.choice((4, 6, 8, 12)), rng.choice(("", "", " offset: %d" % rng.choice((1, 2, 4)), " reversed"))))
+    lines.append("      {% if product.hidden %}{% continue %}{% endif %}")
+    lines += liquid_card(rng, vendor)
+    lines.append("    {% else %}")
+    lines.append("      <p class=\"collection__empty\">{{ 'collections.general.no_matches' | t }}</p>")
+    lines.append("    {% endfor %}")
+    lines.append("  </div>")
+    if rng.random() < 0.25:
+        lines.append("  {% raw %}")
+        lines.append('  <script type="text/x-template" id="quick-view-%d">' % n)
+        lines.append("    <div class=\"quick-view\"><h3>{{ item.title }}</h3><p>{{ item.price }} x {{ item.quantity }}</p></div>")
+        lines.append("  </script>")
+        lines.append("  {% endraw %}")
+    if rng.random() < 0.3:
+        lines.append('  <a class="button" href="{{ coll.url }}?page={{ current_page | plus: 1 }}">'
+                     "{{ 'collections.general.view_all' | t }}</a>")
+    lines.append("</section>")
+    return "\n".join(lines) + "\n\n"
+
+
+def gen_liquid(rng, size, trigger):
+    head = ("{% comment %} Collection page of the storefront theme, sections in the order of the "
+            "theme editor {% endcomment %}\n"
+            "{% assign page_title = collection.title | escape %}\n"
+            '<main id="MainContent" class="content-for-layout" role="main">\n'
+            '  <h1 class="page-title">{{ page_title }}</h1>\n\n')
+    tail = ("  {% if paginate.pages > 1 %}\n"
+            '    <nav class="pagination">{{ paginate | default_pagination }}</nav>\n'
+            "  {% endif %}\n"
+            "</main>\n")
+    sections, total = [], len(head) + len(tail)
+    while total < size:
+        s = liquid_section(rng, len(sections))
+        sections.append(s)
+        total += len(s)
+    # In the section nearest the middle, a theme editor's "remove field" left the vendor's
+    # output tag empty: `{{ }}` where the harmless twin has `{{ product.vendor }}`;
+    # `parse_expression` indexes the empty token list, `tokens[0]` (src/parser.rs:43,
+    # cobalt-org/liquid-rust#139).
+    mid = len(sections) // 2
+    r = random.Random("liquid-middle")
+    sections[mid] = liquid_section(r, mid, "{{ }}" if trigger else "{{ product.vendor }}")
+    return (head + "".join(sections) + tail).encode()
+
+
+# ---------------------------------------------------------------------------------------
+# A route collector's RIB dump (MRT TABLE_DUMP_V2): bgpkit-parser 0.5.1
+
+MRT_TIME = 1715932800          # 2024-05-17 08:00 UTC, the dump's time
+
+
+def mrt_record(mtype, subtype, body, ts=MRT_TIME):
+    return struct.pack(">IHHI", ts, mtype, subtype, len(body)) + body
+
+
+def bgp_attr(flags, code, value):
+    if len(value) > 255:
+        flags |= 0x10      # extended length
+    if flags & 0x10:
+        return struct.pack(">BBH", flags, code, len(value)) + value
+    return struct.pack(">BBB", flags, code, len(value)) + value
+
+
+def mrt_prefix_bytes(addr, plen):
+    return bytes([plen]) + addr[:(plen + 7) // 8]
+
+
+def mrt_peers(rng):
+    peers = []     # (afi, bgp id, address bytes, asn)
+    asns = rng.sample(range(1000, 64000), 12) + rng.sample(range(131072, 400000), 10)
+    for i, asn in enumerate(asns):
+        v6 = i % 3 == 2
+        bgp_id = bytes([rng.choice((80, 185, 193, 195, 212)), rng.randrange(256), rng.randrange(256), rng.randrange(1, 255)])
+        if v6:
+            addr = bytes.fromhex("2001067c02e8%04x" % rng.randrange(65536)) + bytes(6) + struct.pack(">H", i + 1)
+        else:
+            addr = bytes([193, 239, 116, rng.randrange(1, 255)])
+        peers.append((6 if v6 else 4, bgp_id, addr, asn))
+    return peers
+
+
+def mrt_peer_index_table(peers, view):
+    body = bytes([193, 0, 4, 28]) + struct.pack(">H", len(view)) + view + struct.pack(">H", len(peers))
+    for afi, bgp_id, addr, asn in peers:
+        body += bytes([(1 if afi == 6 else 0) | 2]) + bgp_id + addr + struct.pack(">I", asn)
+    return mrt_record(13, 1, body)
+
+
+def mrt_entry(rng, peer_index, peer, origin_asn, v6, transit):
+    afi, bgp_id, addr, asn = peer
+    path = [asn] + rng.sample(transit, rng.randint(0, 4)) + [origin_asn]
+    if rng.random() < 0.1:
+        path += [origin_asn] * rng.randint(1, 3)       # prepending
+    segs = struct.pack(">BB", 2, len(path)) + b"".join(struct.pack(">I", a) for a in path)
+    # (an AGGREGATOR only on IPv4 routes: 0.5.1 reads its address as one of the record's
+    # family, 16 bytes in an IPv6 RIB record)
+    aggregated = not v6 and rng.random() < 0.04
+    if aggregated:
+        more = rng.sample(range(1000, 64000), 2)
+        segs += struct.pack(">BB", 1, len(more)) + b"".join(struct.pack(">I", a) for a in more)
+    attrs = bgp_attr(0x40, 1, bytes([rng.choice((0, 0, 0, 2))]))
+    attrs += bgp_attr(0x50 if rng.random() < 0.5 else 0x40, 2, segs)
+    if not v6:
+        attrs += bgp_attr(0x40, 3, addr)
+    if rng.random() < 0.3:
+        attrs += bgp_attr(0x80, 4, struct.pack(">I", rng.choice((0, 0, 10, 50, 100, 200))))
+    if aggregated:
+        attrs += bgp_attr(0x40, 6, b"")
+        attrs += bgp_attr(0xC0, 7, struct.pack(">I", origin_asn) + bytes([10, rng.randrange(256), rng.randrange(256), 1]))
+    if rng.random() < 0.7:
+        comms = sorted(set((rng.choice(transit) & 0xFFFF, rng.choice((100, 200, 300, 1000, 2001, 3000, 65000 + rng.randrange(500))))
+                           for _ in range(rng.randint(1, 8))))
+        attrs += bgp_attr(0xC0, 8, b"".join(struct.pack(">HH", a, b) for a, b in comms))
+    if rng.random() < 0.2:
+        attrs += bgp_attr(0xC0, 32, b"".join(struct.pack(">III", asn, rng.randrange(1, 10), rng.randrange(1, 1000))
+                                               for _ in range(rng.randint(1, 3))))
+    if v6:
+        nh = addr
+        if rng.random() < 0.4:
+            nh += bytes.fromhex("fe80000000000000") + bytes(rng.randrange(256) for _ in range(8))
+        attrs += bgp_attr(0x80, 14, bytes([len(nh)]) + nh)      # the abbreviated MP_REACH_NLRI of RFC 6396
+    originated = MRT_TIME - rng.randrange(60, 90 * 86400)
+    return struct.pack(">HIH", peer_index, originated, len(attrs)) + attrs
+
+
+def mrt_rib(rng, seq, v6, addr, plen, peers, origin_asn, transit, plen_byte=None):
+    idx = [i for i, p in enumerate(peers) if (p[0] == 6) == v6]
+    chosen = sorted(rng.sample(idx, rng.randint(1, min(len(idx), 6))))
+    pfx = mrt_prefix_bytes(addr, plen)
+    if plen_byte is not None:
+        pfx = bytes([plen_byte]) + pfx[1:]
+    body = struct.pack(">I", seq) + pfx + struct.pack(">H", len(chosen))
+    body += b"".join(mrt_entry(rng, i, peers[i], origin_asn, v6, transit) for i in chosen)
+    return mrt_record(13, 4 if v6 else 2, body)
+
+
+def gen_mrt(rng, size, trigger):
+    peers = mrt_peers(rng)
+    transit = [174, 1299, 2914, 3257, 3356, 6453, 6461, 6762, 6939, 7018, 9002, 12956, 20485, 5511,
+               6830, 3491, 1273, 4637, 7473, 2828, 34549, 35280, 49605, 8220]
+    base = rng.getrandbits(64)
+    head = mrt_peer_index_table(peers, b"")
+
+    def record(seq, is6, addr, plen, plen_byte=None):
+        # each prefix's record is drawn from its own generator, so its bytes do not depend
+        # on where it lands in the dump
+        r = random.Random("%d:%s:%d" % (base, addr.hex(), plen))
+        origin = random.Random("%d:%s" % (base, addr[:2 if not is6 else 5].hex())).randrange(1000, 400000)
+        return mrt_rib(r, seq, is6, addr, plen, peers, origin, transit, plen_byte)
+
+    # prefixes: IPv4 /16 to /24 (42% of the bytes), then IPv6 /29 to /48, each family in
+    # address order, as a collector's dump lists them
+    v4, v6, total = {}, {}, len(head)
+    while total < size * 0.42:
+        plen = rng.choice((16, 19, 20, 21, 22, 22, 23, 24, 24, 24, 24))
+        a = (rng.choice([x for x in range(1, 224) if x not in (10, 127)]) << 24) | rng.getrandbits(24)
+        a &= ~((1 << (32 - plen)) - 1) & 0xFFFFFFFF
+        if (a, plen) not in v4:
+            v4[(a, plen)] = len(record(0, False, a.to_bytes(4, "big"), plen))
+            total += v4[(a, plen)]
+    while total < size:
+        plen = rng.choice((29, 32, 32, 36, 40, 44, 48, 48, 48, 48))
+        a = (0x2 << 124) | (rng.getrandbits(28) << 96) | (rng.getrandbits(32) << 64)
+        a &= ~((1 << (128 - plen)) - 1)
+        if (a, plen) not in v6:
+            v6[(a, plen)] = len(record(0, True, a.to_bytes(16, "big"), plen))
+            total += v6[(a, plen)]
+    items = [(False, a.to_bytes(4, "big"), l) for a, l in sorted(v4)] + \
+            [(True, a.to_bytes(16, "big"), l) for a, l in sorted(v6)]
+    lens = [v4[(int.from_bytes(x, "big"), l)] if not s6 else v6[(int.from_bytes(x, "big"), l)]
+            for s6, x, l in items]
+    # The IPv6 /48 record nearest the middle of the file has one bit flipped in its prefix
+    # length: 0xB0 (176) where the harmless twin has 0x30 (48); `read_nlri_prefix` reads
+    # (176 + 7) / 8 = 22 bytes into a 16-byte buffer, `buff[i]`, and indexes past it
+    # (src/parser/utils.rs:91, bgpkit/bgpkit-parser#9, checked from 0.6.0 on).
+    offs, o = [], len(head)
+    for n in lens:
+        offs.append(o)
+        o += n
+    cands = [j for j, (s6, _, l) in enumerate(items) if s6 and l == 48]
+    mid = min(cands, key=lambda j: abs(offs[j] - o // 2))
+    out = [head]
+    for j, (s6, addr, plen) in enumerate(items):
+        out.append(record(j, s6, addr, plen, 0xB0 if (trigger and j == mid) else None))
+    return b"".join(out)
+
+
 CASES = {
     # full_moon 1.1.0 (luau): an interpolated string with an empty `{}` gives the
     # expression parser an interpolated-string token of kind End, and
@@ -7671,6 +8046,17 @@ CASES = {
     # patching tool): `size_and_type` adds 7 to it in a u8 (src/decoder.rs:257,
     # oschwald/maxminddb-rust#122).
     "maxminddb-extended-type-overflow": ("big.mmdb", gen_mmdb),
+    # robotstxt 0.2.0: a line that holds only whitespace (here the blank line after a group,
+    # with one space): `parse_key_value` takes the space for the separator and asserts that
+    # the trimmed value is not empty (src/parser.rs:207, Folyd/robotstxt#1).
+    "robotstxt-whitespace-only-line": ("big.txt", gen_robots),
+    # liquid 0.10.1: an empty output tag (`{{ }}`): `parse_expression` indexes the empty
+    # token list, `tokens[0]` (src/parser.rs:43, cobalt-org/liquid-rust#139).
+    "liquid-empty-output-tag": ("big.liquid", gen_liquid),
+    # bgpkit-parser 0.5.1: an NLRI prefix length above 128 in an IPv6 RIB record (here 0xB0,
+    # a /48 with one bit flipped): `read_nlri_prefix` reads (len + 7) / 8 bytes into a 16-byte
+    # buffer (src/parser/utils.rs:91, bgpkit/bgpkit-parser#9, checked from 0.6.0 on).
+    "bgpkit-parser-ipv6-prefix-length": ("big.mrt", gen_mrt),
 }
 
 
