@@ -26,6 +26,7 @@ use crate::report::{Event, Observer, PassStats, Progress, Summary};
 mod ctx;
 mod deliver;
 mod foresight;
+mod idle;
 
 pub(crate) use ctx::PassCtx;
 
@@ -54,13 +55,15 @@ pub(crate) struct State<'a, C: Case> {
     pub(crate) quota: usize,
     /// `Config::adaptive_restart`.
     adaptive_restart: bool,
-    /// An improvement was made by a pass that the passes before it pay comparably
-    /// to: restart the round from the first pass.
+    /// An improvement by a pass that the passes before it pay comparably to:
+    /// restart the round from the first pass.
     pub(crate) restart_wanted: bool,
     /// The running pass was not idle when its turn came, and others that pay come
     /// after it: it stops (`Interrupt::Restart`) at its next checkpoint once it is
     /// idle (`Config::demote_idle`), to go on after them.
     pub(crate) yield_when_idle: bool,
+    /// See [`State::set_slice`].
+    slice_end: Option<u64>,
     initial_size: usize,
     start: Instant,
     last_progress: Instant,
@@ -97,9 +100,6 @@ pub(crate) struct Lateral {
     /// The content keys of every earlier best.
     pub(crate) seen: std::collections::HashSet<Key>,
 }
-
-/// See [`State::pass_idle`] and `Config::demote_idle`.
-pub(crate) const IDLE_TESTS: u64 = 100;
 
 /// The most moves sideways in one run.
 pub(crate) const LATERAL_MOVES: usize = 256;
@@ -208,6 +208,7 @@ impl<'a, C: Case> State<'a, C> {
             quota: usize::MAX,
             restart_wanted: false,
             yield_when_idle: false,
+            slice_end: None,
             adaptive_restart: config.adaptive_restart,
             start: now,
             last_progress: now,
@@ -258,12 +259,6 @@ impl<'a, C: Case> State<'a, C> {
 
     pub(crate) fn pass_successes(&self, i: usize) -> u64 {
         self.stats[i].successes
-    }
-
-    /// Whether pass `i` has tested at least [`IDLE_TESTS`] candidates in this run
-    /// and none was taken (tests, not runs: the same for every number of workers).
-    pub(crate) fn pass_idle(&self, i: usize) -> bool {
-        self.stats[i].successes == 0 && self.stats[i].tests >= IDLE_TESTS
     }
 
     pub(crate) fn into_best(self) -> C {

@@ -56,10 +56,11 @@ pub struct Config {
     /// them finds something, the next round starts from the first pass. Passes whose
     /// role is [`crate::passes::Role::last_resort`] are treated so on every case.
     pub fallbacks: bool,
-    /// A pass that has tested 100 candidates in this run and had none taken runs
-    /// after the others, and like a fallback only in a round in which they find
-    /// nothing (the passes that pay first, the others only where those stop
-    /// paying). Once one of its candidates is taken it is back in its place.
+    /// A pass that has tested at least 100 candidates in this run and had fewer
+    /// than one in 100 taken runs after the others, and like a fallback only in a
+    /// round in which they find nothing (the passes that pay first, the others only
+    /// where those stop paying). Once its takings are back above that rate it is
+    /// back in its place.
     pub demote_idle: bool,
     /// Honour the passes' [`crate::passes::Role::bet_on_success`] (Rust code): at `-j` > 1,
     /// while one of their tests runs alone, idle workers run what the next passes
@@ -339,6 +340,16 @@ pub fn reduce<C: Case>(
                     && !fallback[i]
                     && !idle[i]
                     && order[pos + 1..].iter().any(|&j| !fallback[j] && !idle[j]);
+                // Else an idle pass (or one that turns idle) runs in slices of
+                // `IDLE_TESTS` tests: after each, the passes after it in this round
+                // (the last resorts and the other idle passes) get their turn before
+                // it goes on where it stopped. A pass that is clean on the case is
+                // skipped, so a slice costs nothing more when they find nothing.
+                state.set_slice(
+                    config.demote_idle
+                        && !state.yield_when_idle
+                        && order[pos + 1..].iter().any(|&j| fallback[j] || idle[j]),
+                );
                 if config.jobs > 1 {
                     let waiting: Vec<bool> = (0..passes.len()).map(|j| waits(&state, j)).collect();
                     foresee(
@@ -356,6 +367,8 @@ pub fn reduce<C: Case>(
                 let mut ctx = PassCtx::new(&mut state);
                 let result = passes[i].run(&mut ctx);
                 paid_last[i] = state.pass_successes(i) > before;
+                let sliced = state.slice_spent();
+                state.set_slice(false);
                 match result {
                     Ok(()) => {
                         let paid = paid_last[i];
@@ -366,6 +379,7 @@ pub fn reduce<C: Case>(
                             all_clean = false;
                         }
                     }
+                    Err(Interrupt::Restart) if sliced => all_clean = false,
                     Err(Interrupt::Restart) => {
                         all_clean = false;
                         break;

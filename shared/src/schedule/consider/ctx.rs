@@ -88,6 +88,9 @@ impl<C: Case> Ctx<C> for PassCtx<'_, '_, C> {
         if self.state.yield_when_idle && self.state.pass_idle(self.state.current) {
             return Err(Interrupt::Restart);
         }
+        if self.state.slice_spent() {
+            return Err(Interrupt::Restart);
+        }
         Ok(())
     }
 
