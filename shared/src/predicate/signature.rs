@@ -18,8 +18,9 @@ pub enum MatchMode {
     /// crashes happened inside a query), and the same message after removing what
     /// the user's code puts into it: file paths and
     /// `line:column` positions, numbers, `DefId`s, crate hashes, lifetimes, the
-    /// contents of string literals, backtick quotes and char literals in a test's
-    /// panic message (the input it quotes), and the
+    /// contents of string literals, backtick quotes and single-quoted spans in a
+    /// test's panic message (the input it quotes, closed or left open on the first
+    /// line), and the
     /// names the case defines (a path naming one of them counts as one name, so
     /// inlining a module or renaming an item keeps the bug the same). The default.
     #[default]
@@ -171,9 +172,13 @@ fn cut_open_quote(text: &str) -> std::borrow::Cow<'_, str> {
 /// `names` (and any `::` path with one of them in it), then numbers.
 pub fn generalize(text: &str, names: &BTreeSet<&str>, ice: bool) -> String {
     // A test's panic message quotes the input it choked on (`ParserError("Expected
-    // SELECT, found: SET at Line: 1410")`, `unknown tag "foo"`): what is inside a
-    // string literal is data, as a compiler's dumps of the user's types are.
+    // SELECT, found: SET at Line: 1410")`, `unknown tag "foo"`, `Remaining: 'd'`):
+    // what is inside a string literal or a single-quoted span (one that opens after
+    // a non-word character, so not an apostrophe) is data, as a compiler's dumps of
+    // the user's types are.
     static STRING: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#""(?:[^"\\]|\\.)*""#).unwrap());
+    static SINGLE: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(^|[^\w])'(?:[^'\\]|\\.)*'").unwrap());
     // So is what the standard library's panics quote in backticks (a string sliced at
     // a wrong index: `` of `Maßnahmen Termin ...`[...] ``, cut at 256 bytes) and a
     // char's `Debug` form (`inside 'ß'`). Template words in backticks (`` called
@@ -181,15 +186,16 @@ pub fn generalize(text: &str, names: &BTreeSet<&str>, ice: bool) -> String {
     // words around them still tell one panic from another.
     static QUOTED: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r"`[^`]*`(?:\[\.\.\.\])?").unwrap());
-    static CHAR: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"'(?:[^'\\]|\\(?:u\{[0-9a-fA-F]+\}|.))'").unwrap());
+    // Every quote becomes its opening mark and `..`, the form of a quote that the
+    // first line leaves open (`cut_open_quote`): `Remaining: 'd'` and `Remaining: 'd`
+    // (then a newline and the quote's end on the next line) are the same panic.
     let collapsed = if ice {
         collapse_brackets(text)
     } else {
         let text = &cut_open_quote(text);
-        let s = STRING.replace_all(text, "\"..\"");
-        let s = QUOTED.replace_all(&s, "`..`");
-        CHAR.replace_all(&s, "'.'").into_owned()
+        let s = STRING.replace_all(text, "\"..");
+        let s = QUOTED.replace_all(&s, "`..");
+        SINGLE.replace_all(&s, "$1'..").into_owned()
     };
     let text = collapsed.as_str();
     static DEF_ID: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"DefId\([^)]*\)").unwrap());
@@ -612,6 +618,36 @@ mod tests {
         assert_eq!(cut_open_quote("left: \"abc"), "left: \"..");
     }
 
+    /// A quote that closes on the first line (`'d'`, all of the input left) and one
+    /// that closes on the next (`'d` then a newline) are the same input quoted.
+    #[test]
+    fn a_quote_closed_on_the_first_line_or_after_it_is_the_same_input() {
+        let at = "thread 'parses' (7) panicked at /root/.cargo/registry/src/index.crates.io-1949/patch-0.7.0/src/parser.rs:84:5:\n";
+        let sig = |m: &str| test_failure_signature(&format!("{at}{m}\n"), None).unwrap();
+        let original = sig("bug: failed to parse entire input. Remaining: 'd\n'");
+        assert!(original.matches(
+            &sig("bug: failed to parse entire input. Remaining: 'd'"),
+            MatchMode::Same
+        ));
+        assert!(original.matches(
+            &sig("bug: failed to parse entire input. Remaining: 'de'"),
+            MatchMode::Same
+        ));
+        assert!(!original.matches(
+            &sig("bug: failed to parse a hunk. Remaining: 'd'"),
+            MatchMode::Same
+        ));
+        assert!(!original.matches(
+            &sig("bug: failed to parse entire input. Remaining: 'd'"),
+            MatchMode::Exact
+        ));
+        let none = BTreeSet::new();
+        assert_eq!(
+            generalize("not 'x', \"y\" or `z`", &none, false),
+            "not '.., \".. or `.."
+        );
+    }
+
     /// A string sliced at a wrong index: the panic quotes the string (in backticks,
     /// cut with `[...]`) and the char (`'ß'`), both the input's.
     #[test]
@@ -638,7 +674,7 @@ mod tests {
         // Chars, escaped or not.
         assert_eq!(
             generalize("expected 'x' or '\\n' here", &BTreeSet::new(), false),
-            "expected '.' or '.' here"
+            "expected '.. or '.. here"
         );
     }
 
