@@ -166,7 +166,7 @@ fn cut_open_quote(text: &str) -> std::borrow::Cow<'_, str> {
 /// `text` with what a user's code contributes taken out (see [`MatchMode::Same`]):
 /// for a compiler crash (`ice`), what is inside brackets (`ParamEnv { .. }`,
 /// `TraitPredicate(..)`: dumps of the user's types, bounds and spans), for a
-/// test's panic what is inside string literals, backticks and char literals (the
+/// test's panic what is inside string literals, backticks and single quotes (the
 /// input it quotes); then file
 /// paths with positions, `DefId(..)`, crate hashes (`krate[1a2b]`), lifetimes, the
 /// `names` (and any `::` path with one of them in it), then numbers.
@@ -177,8 +177,6 @@ pub fn generalize(text: &str, names: &BTreeSet<&str>, ice: bool) -> String {
     // a non-word character, so not an apostrophe) is data, as a compiler's dumps of
     // the user's types are.
     static STRING: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#""(?:[^"\\]|\\.)*""#).unwrap());
-    static SINGLE: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"(^|[^\w])'(?:[^'\\]|\\.)*'").unwrap());
     // So is what the standard library's panics quote in backticks (a string sliced at
     // a wrong index: `` of `Maßnahmen Termin ...`[...] ``, cut at 256 bytes) and a
     // char's `Debug` form (`inside 'ß'`). Template words in backticks (`` called
@@ -186,6 +184,8 @@ pub fn generalize(text: &str, names: &BTreeSet<&str>, ice: bool) -> String {
     // words around them still tell one panic from another.
     static QUOTED: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r"`[^`]*`(?:\[\.\.\.\])?").unwrap());
+    static SINGLE: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(^|[^\w])'(?:[^'\\]|\\.)*'").unwrap());
     // Every quote becomes its opening mark and `..`, the form of a quote that the
     // first line leaves open (`cut_open_quote`): `Remaining: 'd'` and `Remaining: 'd`
     // (then a newline and the quote's end on the next line) are the same panic.
