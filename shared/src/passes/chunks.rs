@@ -170,8 +170,8 @@ fn evidence(
 }
 
 /// The best chain of `text`: one that ends exactly at the end of `text` if any, else
-/// a marked one (see [`MIN_MARKED`]); of those, the layout and start whose chain gives
-/// the most evidence (exact chains: see [`evidence`], counting the chains nested in
+/// a marked one (see [`MIN_MARKED`]); of those, a container (see [`is_container`]),
+/// else the layout and start whose chain gives the most evidence (exact chains: see [`evidence`], counting the chains nested in
 /// its blocks, as MP4's few top-level boxes hold all the others; marked chains: the
 /// most blocks); ties: the wider field, then the smaller start, offset and `|extra|`.
 pub fn find_chain(text: &[u8]) -> Option<(Layout, Vec<(usize, usize)>)> {
@@ -186,9 +186,10 @@ pub fn find_chains(text: &[u8]) -> Vec<Chain> {
     }
     // (layout, start, blocks, exact, evidence)
     type Found = (Layout, usize, Vec<(usize, usize)>, bool, usize);
-    let key = |(l, s, _, e, n): &Found| {
+    let key = |(l, s, b, e, n): &Found| {
         (
             std::cmp::Reverse(*e),
+            std::cmp::Reverse(*e && is_container(text, l, *s, b)),
             std::cmp::Reverse(*n),
             std::cmp::Reverse(l.width),
             *s,
@@ -251,6 +252,22 @@ pub fn find_chains(text: &[u8]) -> Vec<Chain> {
     (ranked.into_iter().take(RANKED))
         .map(|(l, _, b, _, _)| (l, b))
         .collect()
+}
+
+/// Whether `blocks` (from `start`, under `layout`) is one block that starts the file
+/// with a length field of 3 or 4 bytes holding a value other than 0, and ends where
+/// the file does: a container (a message's or a unit's length, a `RIFF` header). It
+/// outranks every chain that starts later, however many blocks those have: such a
+/// field is no accident, while a chain of two-byte fields that ends at the end turns
+/// up by chance among the 64 starts and hundreds of layouts tried, most easily in
+/// runs of a filler byte (a DWARF unit's line program reduced to `01` opcodes read
+/// as 41 blocks of `0x0101` bytes), and a chain that wins takes the container's
+/// length field out of the `Framed` cuts.
+fn is_container(text: &[u8], layout: &Layout, start: usize, blocks: &[(usize, usize)]) -> bool {
+    start == 0
+        && layout.width >= 3
+        && blocks.len() == 1
+        && layout.read(text, 0).is_some_and(|v| v != 0)
 }
 
 /// Layouts [`find_chains`] ranks.
@@ -676,6 +693,24 @@ pub(super) mod tests {
             blocks.push((start, data.len()));
         }
         (data, blocks)
+    }
+
+    #[test]
+    fn a_container_outranks_a_chain_in_its_filler() {
+        // A DWARF-like unit: a 4-byte little-endian length counting the rest of the
+        // file, a header, then a program of `01` opcodes, which also reads as a
+        // chain of 2-byte fields 0x0101 (offset 2, extra 1: blocks of 262 bytes)
+        // ending at the end, with many more blocks than the container's one.
+        let mut body = vec![2, 0, 9, 0, 0, 0, 1, 1, 0xfb];
+        body.extend(vec![1u8; 41 * 262]);
+        let mut data = (body.len() as u32).to_le_bytes().to_vec();
+        data.extend(body);
+        let (layout, blocks) = find_chain(&data).unwrap();
+        assert_eq!(
+            (layout.offset, layout.width, layout.big, layout.extra),
+            (0, 4, false, 0)
+        );
+        assert_eq!(blocks, vec![(0, data.len())]);
     }
 
     #[test]
