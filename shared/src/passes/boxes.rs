@@ -123,6 +123,22 @@ fn with_lengths(text: &[u8], tree: &Tree, seq: usize, cuts: &[(usize, usize)]) -
     set
 }
 
+/// The length fields of the blocks of `text`'s tree around `cut`, each as (where,
+/// the bytes it holds once `cut` is gone): what [`Framed`] writes for a cut, for a
+/// pass that makes its own edits beside (a plan that also lowers an offset). None
+/// when the tree's lengths are fields of 2 bytes: such a chain is read by accident
+/// in any run of zeros (lengths of 0, blocks of 4 bytes), where such a pass cuts.
+pub(super) fn enclosing_lengths(text: &[u8], cut: (usize, usize)) -> Vec<(usize, Vec<u8>)> {
+    let Some(tree) = tree_of(text).filter(|t| t.layout.width >= 3) else {
+        return Vec::new();
+    };
+    let set = with_lengths(text, &tree, 0, &[cut]);
+    (set.edits().iter())
+        .filter(|e| !e.with.is_empty())
+        .map(|e| (e.start, e.with.clone()))
+        .collect()
+}
+
 /// The cuts of `set` in `seq`, in order.
 fn cuts_in(set: &EditSet<u8>, seq: usize) -> Vec<(usize, usize)> {
     (set.edits().iter())
