@@ -125,13 +125,22 @@ fn with_lengths(text: &[u8], tree: &Tree, seq: usize, cuts: &[(usize, usize)]) -
 
 /// The length fields of the blocks of `text`'s tree around `cut`, each as (where,
 /// the bytes it holds once `cut` is gone): what [`Framed`] writes for a cut, for a
-/// pass that makes its own edits beside (a plan that also lowers an offset). None
-/// when the tree's lengths are fields of 2 bytes: such a chain is read by accident
-/// in any run of zeros (lengths of 0, blocks of 4 bytes), where such a pass cuts.
+/// pass that makes its own edits beside (a plan that also lowers an offset). Only
+/// in a container ([`super::chunks::is_container`]: the whole file one block, its
+/// length a field of 3 or 4 bytes at byte 0): other chains are read by accident in
+/// runs of zeros (lengths of 0: blocks of 4 or 5 bytes), where such a pass cuts, and
+/// lowering their lengths took cuts in the PE case that led to a larger result.
 pub(super) fn enclosing_lengths(text: &[u8], cut: (usize, usize)) -> Vec<(usize, Vec<u8>)> {
-    let Some(tree) = tree_of(text).filter(|t| t.layout.width >= 3) else {
+    let Some(tree) = tree_of(text) else {
         return Vec::new();
     };
+    let top: Vec<(usize, usize)> = (tree.blocks.iter())
+        .filter(|b| b.depth == 0)
+        .map(|b| (b.start, b.end))
+        .collect();
+    if !super::chunks::is_container(text, &tree.layout, 0, &top) {
+        return Vec::new();
+    }
     let set = with_lengths(text, &tree, 0, &[cut]);
     (set.edits().iter())
         .filter(|e| !e.with.is_empty())

@@ -255,18 +255,25 @@ pub fn find_chains(text: &[u8]) -> Vec<Chain> {
 }
 
 /// Whether `blocks` (from `start`, under `layout`) is one block that starts the file
-/// with a length field of 3 or 4 bytes holding a value other than 0, and ends where
-/// the file does: a container (a message's or a unit's length, a `RIFF` header). It
+/// with a length field of 3 or 4 bytes at byte 0 holding a value other than 0, and
+/// ends where the file does (an exact chain): a container (a message's or a unit's length, a `RIFF` header). It
 /// outranks every chain that starts later, however many blocks those have: such a
 /// field is no accident, while a chain of two-byte fields that ends at the end turns
 /// up by chance among the 64 starts and hundreds of layouts tried, most easily in
 /// runs of a filler byte (a DWARF unit's line program reduced to `01` opcodes read
 /// as 41 blocks of `0x0101` bytes), and a chain that wins takes the container's
 /// length field out of the `Framed` cuts.
-fn is_container(text: &[u8], layout: &Layout, start: usize, blocks: &[(usize, usize)]) -> bool {
+pub(super) fn is_container(
+    text: &[u8],
+    layout: &Layout,
+    start: usize,
+    blocks: &[(usize, usize)],
+) -> bool {
     start == 0
+        && layout.offset == 0
         && layout.width >= 3
         && blocks.len() == 1
+        && blocks[0] == (0, text.len())
         && layout.read(text, 0).is_some_and(|v| v != 0)
 }
 

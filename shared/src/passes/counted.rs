@@ -23,16 +23,20 @@
 //!   the block around it, as a DWARF line program's `header_length` ends at the
 //!   program after its tables and padding.
 //!
-//! A plan of `counted-runs` also lowers the lengths of the blocks around its cut, as
-//! [`super::boxes::Framed`] lowers them for the byte and token cuts (the DWARF
-//! unit's length around that header), when those lengths are fields of 3 or 4 bytes
-//! ([`super::boxes::enclosing_lengths`]); not those of `gap-shifts`, which chooses
-//! the sizes around its cut itself, nor the other passes built on [`PlanPass`].
+//! A plan of `counted-runs` that fails is tried once more with the lengths of the
+//! blocks around its cut lowered, as [`super::boxes::Framed`] lowers them for the
+//! byte and token cuts (the DWARF unit's length around that header), when the file
+//! is a container ([`super::boxes::enclosing_lengths`]). Not at once: a length read
+//! by accident makes a plan fail that was right without it. Not in `gap-shifts`,
+//! which chooses the sizes around its cut itself, nor the other passes built on
+//! [`PlanPass`].
 //!
 //! The gap plans are tried level by level: every gap's and field's cut of all the
 //! zeros before the target, then every one's half, and so on, so that a file with
 //! many fields that point into its gaps by accident (2-byte windows `01 00` read
-//! as 256) gives each field its largest cuts within the pass's [`MAX_TESTS`].
+//! as 256) gives each field its largest cuts within the pass's [`MAX_TESTS`]; the
+//! offsets from the file's start first, then those from the field's end (every
+//! small number is one of those, and its target is often in a gap nearby).
 //!
 //! `offset-cuts` does the second kind early, on large files, for any bytes: what lies
 //! before an offset field's target (a PE's symbol table after 98 KB of sections)
@@ -254,7 +258,7 @@ pub(super) const ALONE: [Option<(Field, u64)>; 3] = [None; 3];
 impl Plan {
     /// File `seq` of `case` with the plan applied, if each value fits its field,
     /// with `lengths` (of the blocks around the cut: see [`run_plans`]) set too, save
-    /// one the plan sets itself; `stamps` (of that file) written again over what the
+    /// one the plan sets itself (none left: no candidate); `stamps` (of that file) written again over what the
     /// plan leaves, and its seals ([`super::seals`]) when the plan changes only what
     /// one covers.
     fn apply<C: Case<Item = u8>>(
@@ -271,6 +275,7 @@ impl Plan {
             sets.push((field, encode_uint(value, field.width, field.big)?));
         }
         let apart = |f: &Field, at: usize, n: usize| f.end() <= at || at + n <= f.at;
+        let own = sets.len();
         for (at, bytes) in lengths {
             if sets.iter().all(|(f, _)| apart(f, *at, bytes.len())) {
                 let (at, width, value) = (*at, bytes.len(), 0);
@@ -282,6 +287,10 @@ impl Plan {
                 };
                 sets.push((field, bytes.clone()));
             }
+        }
+        if !lengths.is_empty() && sets.len() == own {
+            // The plan sets each of them itself: the same candidate as without them.
+            return None;
         }
         let fixes = restamp(case.seq(seq), stamps, self.cut, &sets);
         let mut set = EditSet::new();
@@ -322,7 +331,6 @@ fn plans(text: &[u8]) -> Box<dyn Iterator<Item = Plan> + '_> {
 
 /// The plans of the gaps of `text` (see [`plans`]).
 fn gap_plans(text: &[u8]) -> Vec<Plan> {
-    let mut lists: Vec<Vec<Plan>> = Vec::new();
     let gaps = gaps(text);
     if gaps.is_empty() {
         return Vec::new();
@@ -342,35 +350,46 @@ fn gap_plans(text: &[u8]) -> Vec<Plan> {
             .or_default()
             .push(field);
     }
-    for (by_target, start, end) in (gaps.iter())
-        .map(|&(s, e)| (&absolute, s, e))
-        .chain(gaps.iter().map(|&(s, e)| (&relative, s, e)))
-    {
-        for target in start + 1..=end {
-            for field in by_target.get(&target).into_iter().flatten() {
-                // The zeros before the target, not the field's own.
-                let from = if field.at >= end {
-                    start
-                } else if field.end() <= end {
-                    start.max(field.end())
-                } else {
-                    continue;
-                };
-                let plans = halvings(target.saturating_sub(from)).map(|k| Plan {
-                    cut: (target - k, target),
-                    field: *field,
-                    value: field.value - k as u64,
-                    also: ALONE,
-                });
-                lists.push(plans.collect::<Vec<_>>());
-            }
+    let mut out = Vec::new();
+    for by_target in [&absolute, &relative] {
+        let mut lists: Vec<Vec<Plan>> = Vec::new();
+        for &(start, end) in &gaps {
+            lists_of(by_target, start, end, &mut lists);
+        }
+        // Level by level (see the module docs).
+        let levels = lists.iter().map(Vec::len).max().unwrap_or(0);
+        out.extend((0..levels).flat_map(|level| lists.iter().filter_map(move |l| l.get(level))));
+    }
+    out
+}
+
+/// For each field of `by_target` whose target lies in the gap `start..end`, its
+/// plans (all the zeros before the target, then half as many, ...), into `lists`.
+fn lists_of(
+    by_target: &HashMap<usize, Vec<Field>>,
+    start: usize,
+    end: usize,
+    lists: &mut Vec<Vec<Plan>>,
+) {
+    for target in start + 1..=end {
+        for field in by_target.get(&target).into_iter().flatten() {
+            // The zeros before the target, not the field's own.
+            let from = if field.at >= end {
+                start
+            } else if field.end() <= end {
+                start.max(field.end())
+            } else {
+                continue;
+            };
+            let plans = halvings(target.saturating_sub(from)).map(|k| Plan {
+                cut: (target - k, target),
+                field: *field,
+                value: field.value - k as u64,
+                also: ALONE,
+            });
+            lists.push(plans.collect::<Vec<_>>());
         }
     }
-    // Level by level (see the module docs).
-    let levels = lists.iter().map(Vec::len).max().unwrap_or(0);
-    (0..levels)
-        .flat_map(|level| lists.iter().filter_map(move |l| l.get(level).copied()))
-        .collect()
 }
 
 /// The plans of `offset-cuts` for `text` (see the module docs).
@@ -492,23 +511,30 @@ pub(super) fn run_plans<C: Case<Item = u8>>(
             }
             let marks = stamps(text);
             for plan in make(text) {
+                // Plain, then (a framed pass) with the lengths around the cut.
                 let lengths = match framed {
                     true => super::boxes::enclosing_lengths(text, plan.cut),
                     false => Vec::new(),
                 };
-                let Some(cand) = plan.apply(&case, seq, &marks, &lengths) else {
-                    continue;
-                };
-                if tests >= limit {
-                    return Ok(());
-                }
-                ctx.checkpoint()?;
-                tests += 1;
-                if ctx.test(cand)? {
-                    if idle {
-                        tests = 0;
+                let tries = [&[][..], &lengths[..]];
+                for (k, lengths) in tries.into_iter().enumerate() {
+                    if k > 0 && lengths.is_empty() {
+                        break;
                     }
-                    continue 'again;
+                    let Some(cand) = plan.apply(&case, seq, &marks, lengths) else {
+                        continue;
+                    };
+                    if tests >= limit {
+                        return Ok(());
+                    }
+                    ctx.checkpoint()?;
+                    tests += 1;
+                    if ctx.test(cand)? {
+                        if idle {
+                            tests = 0;
+                        }
+                        continue 'again;
+                    }
                 }
             }
         }
