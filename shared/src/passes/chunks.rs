@@ -171,9 +171,10 @@ fn evidence(
 
 /// The best chain of `text`: one that ends exactly at the end of `text` if any, else
 /// a marked one (see [`MIN_MARKED`]); of those, a container (see [`is_container`]),
-/// else the layout and start whose chain gives the most evidence (exact chains: see [`evidence`], counting the chains nested in
-/// its blocks, as MP4's few top-level boxes hold all the others; marked chains: the
-/// most blocks); ties: the wider field, then the smaller start, offset and `|extra|`.
+/// else the layout and start whose chain gives the most evidence (exact chains: see
+/// [`evidence`], counting the chains nested in its blocks, as MP4's few top-level
+/// boxes hold all the others; marked chains: the most blocks); ties: the wider
+/// field, then the smaller start, offset and `|extra|`.
 pub fn find_chain(text: &[u8]) -> Option<(Layout, Vec<(usize, usize)>)> {
     find_chains(text).into_iter().next()
 }
@@ -256,8 +257,8 @@ pub fn find_chains(text: &[u8]) -> Vec<Chain> {
 
 /// Whether `blocks` (from `start`, under `layout`) is one block that starts the file
 /// with a length field of 3 or 4 bytes at byte 0 holding a value other than 0, and
-/// ends where the file does (an exact chain): a container (a message's or a unit's length, a `RIFF` header). It
-/// outranks every chain that starts later, however many blocks those have: such a
+/// ends where the file does (an exact chain): a container (a message's or a unit's
+/// length). It outranks every chain that starts later, however many blocks those have: such a
 /// field is no accident, while a chain of two-byte fields that ends at the end turns
 /// up by chance among the 64 starts and hundreds of layouts tried, most easily in
 /// runs of a filler byte (a DWARF unit's line program reduced to `01` opcodes read

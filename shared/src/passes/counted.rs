@@ -258,9 +258,9 @@ pub(super) const ALONE: [Option<(Field, u64)>; 3] = [None; 3];
 impl Plan {
     /// File `seq` of `case` with the plan applied, if each value fits its field,
     /// with `lengths` (of the blocks around the cut: see [`run_plans`]) set too, save
-    /// one the plan sets itself (none left: no candidate); `stamps` (of that file) written again over what the
-    /// plan leaves, and its seals ([`super::seals`]) when the plan changes only what
-    /// one covers.
+    /// one the plan sets itself (none left: no candidate); `stamps` (of that file)
+    /// written again over what the plan leaves, and its seals ([`super::seals`])
+    /// when the plan changes only what one covers.
     fn apply<C: Case<Item = u8>>(
         &self,
         case: &C,
@@ -278,12 +278,12 @@ impl Plan {
         let own = sets.len();
         for (at, bytes) in lengths {
             if sets.iter().all(|(f, _)| apart(f, *at, bytes.len())) {
-                let (at, width, value) = (*at, bytes.len(), 0);
+                // Only where and how wide: the bytes are given.
                 let field = Field {
-                    at,
-                    width,
+                    at: *at,
+                    width: bytes.len(),
                     big: false,
-                    value,
+                    value: 0,
                 };
                 sets.push((field, bytes.clone()));
             }
@@ -511,17 +511,20 @@ pub(super) fn run_plans<C: Case<Item = u8>>(
             }
             let marks = stamps(text);
             for plan in make(text) {
-                // Plain, then (a framed pass) with the lengths around the cut.
-                let lengths = match framed {
-                    true => super::boxes::enclosing_lengths(text, plan.cut),
-                    false => Vec::new(),
-                };
-                let tries = [&[][..], &lengths[..]];
-                for (k, lengths) in tries.into_iter().enumerate() {
-                    if k > 0 && lengths.is_empty() {
-                        break;
+                // Plain, then (a framed pass) with the lengths around the cut,
+                // found only when the plain try has failed.
+                let mut lengths = Vec::new();
+                for k in 0..2 {
+                    if k == 1 {
+                        if !framed {
+                            break;
+                        }
+                        lengths = super::boxes::enclosing_lengths(text, plan.cut);
+                        if lengths.is_empty() {
+                            break;
+                        }
                     }
-                    let Some(cand) = plan.apply(&case, seq, &marks, lengths) else {
+                    let Some(cand) = plan.apply(&case, seq, &marks, &lengths) else {
                         continue;
                     };
                     if tests >= limit {
