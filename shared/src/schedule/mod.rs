@@ -371,11 +371,12 @@ pub fn reduce<C: Case>(
                 state.set_slice(false);
                 match result {
                     Ok(()) => {
-                        let paid = paid_last[i];
                         clean_at[i] = Clean {
                             exact: Some(state.best_key()),
                         };
-                        if paid {
+                        // A pass that wants another sweep (its sweep found something,
+                        // maybe in an earlier slice of it) gets one.
+                        if paid_last[i] || passes[i].wants_rerun() {
                             all_clean = false;
                         }
                     }
