@@ -52,8 +52,13 @@ fn all_rust_files() -> Vec<PathBuf> {
     files
 }
 
-/// Code of a file without its `#[cfg(test)] mod tests` (which may reach anywhere).
+/// Code of a file without its `#[cfg(test)] mod tests` (which may reach anywhere); none
+/// in a `tests.rs`, such a module in a file of its own.
 fn non_test_code(path: &Path) -> String {
+    // A module's tests in a file of their own (`#[cfg(test)] mod tests;`).
+    if path.file_name().is_some_and(|n| n == "tests.rs") {
+        return String::new();
+    }
     let text = std::fs::read_to_string(path).unwrap();
     match text.find("#[cfg(test)]\nmod tests") {
         Some(i) => text[..i].to_string(),
