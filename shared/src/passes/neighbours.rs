@@ -200,7 +200,8 @@ impl Neighbours {
 pub(super) struct Sweep {
     /// (file, position): the sweep resumes below this position of this file.
     cursor: Option<(usize, usize)>,
-    /// The sweep under way (or the last one) committed something.
+    /// The sweep under way (or the last one) committed something, or was resumed on
+    /// a case other passes had changed: another whole sweep is wanted.
     found: bool,
     /// The last complete sweep committed something.
     rerun: bool,
@@ -210,9 +211,9 @@ pub(super) struct Sweep {
     /// The last complete sweep tried every candidate of every file of the case and
     /// none of them kept the bug.
     clean: bool,
-    /// The content key of the case the sweep under way left off on (when it paused):
-    /// a sweep resumed on another case (the passes that ran in the pause changed it)
-    /// has not tried the positions above its cursor on it.
+    /// The content key of the case the sweep under way paused on: a sweep resumed on
+    /// another case (the passes that ran in the pause changed it) has not tried the
+    /// positions above its cursor on it.
     paused_on: Option<[u8; 32]>,
 }
 
@@ -469,20 +470,17 @@ impl Sweep {
         propose: impl Fn(&C, usize) -> Proposals,
     ) -> Result<(), Interrupt> {
         let files = ctx.current().seq_count();
-        // Resumed on a case other passes changed in the pause: what it tried above
-        // its cursor was tried on another case, so the sweep starts over on this one
-        // (a sweep that ends clean has tried all of one case).
-        let key = |c: &C| crate::case::content_key(&[], c);
-        if self
-            .paused_on
-            .take()
-            .is_some_and(|k| k != key(ctx.current()))
-        {
-            self.cursor = None;
-        }
         if self.cursor.is_none() {
             self.found = false;
             self.whole = true;
+        }
+        // Resumed on a case other passes changed in the pause: what it tried above
+        // its cursor was tried on another case, so the sweep goes on (its trajectory
+        // as before) but proves nothing of this one, and another whole sweep follows
+        // (as after a success): a sweep that ends clean has tried all of one case.
+        let key = |c: &C| crate::case::content_key(&[], c);
+        if (self.paused_on.take()).is_some_and(|k| k != key(ctx.current())) {
+            self.found = true;
         }
         let (mut seq, mut pos) = self.cursor.take().unwrap_or((files, usize::MAX));
         loop {

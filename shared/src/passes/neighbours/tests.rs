@@ -192,12 +192,12 @@ impl Pass<crate::TestCase> for YToZ {
     }
 }
 
-/// A sweep paused at the end of a slice while another pass changes the case starts
-/// over on the new case: what it tried was tried on the old one. Here `q` can go
-/// only once `Y` has turned into `Z`, which the later pass does in the pause after
-/// the first sweep (which found nothing).
+/// A sweep paused at the end of a slice while another pass changes the case is
+/// followed by another whole sweep: what it tried was tried on the old case. Here
+/// `q` can go only once `Y` has turned into `Z`, which the later pass does in the
+/// pause after the first sweep (which found nothing).
 #[test]
-fn a_sweep_resumed_on_a_changed_case_starts_over() {
+fn a_sweep_resumed_on_a_changed_case_sweeps_again() {
     let text = sliced_sweep(YToZ, |t| {
         t.contains(&"Y") && t.contains(&"q") || t.contains(&"Z")
     });
