@@ -144,7 +144,7 @@ pub(crate) struct Args {
     pub(crate) jobs: Option<u32>,
 
     /// Time limit of one check, in seconds. Default: learned from the checks of the
-    /// original, 10 times the slowest, at least 2 and at most 60 (with --hang: 60)
+    /// original, 10 times the slowest, at least 0.5 and at most 60 (with --hang: 60)
     #[arg(long, value_name = "SECS", value_parser = positive_seconds)]
     pub(crate) timeout: Option<f64>,
 

@@ -141,7 +141,7 @@ fn hangs_are_killed_and_can_be_the_bug() {
 }
 
 /// Without `--timeout`, the limit of a check is learned from the original's checks
-/// (10 x the slowest, at least 2 s): candidates that hang are stopped after 2 s,
+/// (10 x the slowest, at least 0.5 s): candidates that hang are stopped after 0.5 s,
 /// not after the 60 s cap, and count as not showing the bug. With `--timeout`, the
 /// limit is the one given.
 #[test]
@@ -169,7 +169,7 @@ fn the_time_limit_is_learned_from_the_original() {
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(
-        stderr(&o).contains("time limit of a check: 2.0 s (learned: 10 x 0.0"),
+        stderr(&o).contains("time limit of a check: 0.50 s (learned: 10 x 0.0"),
         "{}",
         stderr(&o)
     );

@@ -128,7 +128,7 @@ pub struct JobSpec {
     /// Time limit of one check: fixed, or the most a learned one may be.
     pub timeout: Duration,
     /// Learn the limit of a check from the checks of the original (10 times the
-    /// slowest, at least 2 s, at most `timeout`: [`crate::predicate::limit`]).
+    /// slowest, at least 0.5 s, at most `timeout`: [`crate::predicate::limit`]).
     /// Never with `hang`, where a timeout is the bug.
     pub learn_timeout: bool,
     /// A timeout is the bug.

@@ -191,11 +191,11 @@ impl Job {
             {
                 observer.on_event(&Event::Note(&format!(
                     // Short: editors show it as a progress message.
-                    "time limit of a check: {:.1} s (learned: {} x {:.3} s, at least {} s)",
+                    "time limit of a check: {:.2} s (learned: {} x {:.3} s, at least {} s)",
                     limit.as_secs_f64(),
                     crate::predicate::limit::LEARNED_FACTOR,
                     slowest.as_secs_f64(),
-                    crate::predicate::limit::LEARNED_FLOOR.as_secs(),
+                    crate::predicate::limit::LEARNED_FLOOR.as_secs_f64(),
                 )));
             }
         }
