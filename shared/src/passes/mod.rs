@@ -541,6 +541,17 @@ mod tests {
         passes: Vec<Box<dyn Pass<TestCase>>>,
         pred: impl Fn(&[u8]) -> bool + Sync,
     ) -> (Vec<u8>, usize) {
+        reduce_one_file_with(crate::Config::default(), name, data, passes, pred)
+    }
+
+    /// [`reduce_one_file`] with `config` (its jobs and final check set as there).
+    pub(crate) fn reduce_one_file_with(
+        config: crate::Config,
+        name: &str,
+        data: Vec<u8>,
+        passes: Vec<Box<dyn Pass<TestCase>>>,
+        pred: impl Fn(&[u8]) -> bool + Sync,
+    ) -> (Vec<u8>, usize) {
         use std::sync::atomic::{AtomicUsize, Ordering};
         let calls = AtomicUsize::new(0);
         let p = crate::FnPredicate::new("t", |c: &TestCase| {
@@ -553,7 +564,7 @@ mod tests {
             config: crate::Config {
                 jobs: 1,
                 final_check: false,
-                ..crate::Config::default()
+                ..config
             },
             cache: crate::VerdictCache::new(None),
             cancel: crate::CancelFlag::new(),

@@ -154,24 +154,12 @@ fn sliced_sweep(then: impl Pass<crate::TestCase> + 'static, pred: fn(&[&str]) ->
         crate::passes::last_resort(Neighbours::new(Kind::TokenRuns, Files::Data)),
         crate::passes::last_resort(then),
     ];
-    let p = crate::FnPredicate::new("t", |c: &crate::TestCase| pred(c.seq(0)));
-    let r = crate::Reduction {
-        predicate: &p,
-        passes,
-        config: crate::Config {
-            jobs: 1,
-            final_check: false,
-            demote_idle: true,
-            ..crate::Config::default()
-        },
-        cache: crate::VerdictCache::new(None),
-        cancel: crate::CancelFlag::new(),
-        admit: None,
-        forms: Vec::new(),
+    let config = crate::Config {
+        demote_idle: true,
+        ..crate::Config::default()
     };
-    let case = crate::TestCase::single("x.txt", data);
-    let out = crate::reduce(case, r, &mut crate::NullObserver, &mut crate::NullSink).unwrap();
-    String::from_utf8(out.best.seq(0).to_vec()).unwrap()
+    let (out, _) = crate::passes::tests::reduce_one_file_with(config, "x.txt", data, passes, pred);
+    String::from_utf8(out).unwrap()
 }
 
 /// A pass that turns `Y` into `Z` (a move sideways).
