@@ -21,7 +21,11 @@
 //!   half, down to one). An offset counts from the file's start, or (tried after
 //!   every offset of that kind) from the field's end: a length that ends inside
 //!   the block around it, as a DWARF line program's `header_length` ends at the
-//!   program after its tables and padding.
+//!   program after its tables and padding. Last, a length in a byte's low 4 to 8
+//!   bits, from the byte's end, into or just past any run of zeros, the one that
+//!   ends the file too (an SWF tag's header packs its code and length in a `u16`:
+//!   the tag's unread payload at the end of the file stayed, as `ends` cannot cut
+//!   it while the length counts it).
 //!
 //! A plan of `counted-runs` that fails is tried once more with the lengths of the
 //! blocks around its cut lowered, as [`super::boxes::Framed`] lowers them for the
@@ -92,6 +96,8 @@ const MAX_PERIOD: usize = 256;
 const MAX_FIELDS: usize = 4;
 /// The shortest run of zeros taken for a gap.
 const MIN_GAP: usize = 4;
+/// The widths in bits of a length in a byte's low bits (see [`packed_lengths`]).
+const PACKED_BITS: [u32; 5] = [4, 5, 6, 7, 8];
 /// Tests per run of the pass since the last one taken.
 const MAX_TESTS: usize = 96;
 /// `offset-cuts`: files at least this long.
@@ -332,33 +338,71 @@ fn plans(text: &[u8]) -> Box<dyn Iterator<Item = Plan> + '_> {
 /// The plans of the gaps of `text` (see [`plans`]).
 fn gap_plans(text: &[u8]) -> Vec<Plan> {
     let gaps = gaps(text);
-    if gaps.is_empty() {
-        return Vec::new();
-    }
     // Offsets from the file's start, then lengths from the field's end (a DWARF
     // line program header's `header_length`, before its tables and padding).
     let mut absolute: HashMap<usize, Vec<Field>> = HashMap::new();
     let mut relative: HashMap<usize, Vec<Field>> = HashMap::new();
     let len = text.len() as u64;
-    for field in fields(text, &[4, 2], text.len(), |v| (1..=len).contains(&v)) {
-        absolute
-            .entry(field.value as usize)
-            .or_default()
-            .push(field);
-        relative
-            .entry(field.end() + field.value as usize)
-            .or_default()
-            .push(field);
+    if !gaps.is_empty() {
+        for field in fields(text, &[4, 2], text.len(), |v| (1..=len).contains(&v)) {
+            absolute
+                .entry(field.value as usize)
+                .or_default()
+                .push(field);
+            relative
+                .entry(field.end() + field.value as usize)
+                .or_default()
+                .push(field);
+        }
     }
+    // Then lengths in a byte's low bits (see [`packed_lengths`]), into any run of
+    // zeros, the one that ends the file too: the block they count may be the last.
+    let runs = zero_runs(text, MIN_GAP);
+    let packed = packed_lengths(text, &runs);
     let mut out = Vec::new();
-    for by_target in [&absolute, &relative] {
+    for (by_target, gaps) in [(&absolute, &gaps), (&relative, &gaps), (&packed, &runs)] {
         let mut lists: Vec<Vec<Plan>> = Vec::new();
-        for &(start, end) in &gaps {
+        for &(start, end) in gaps {
             lists_of(by_target, start, end, &mut lists);
         }
         // Level by level (see the module docs).
         let levels = lists.iter().map(Vec::len).max().unwrap_or(0);
         out.extend((0..levels).flat_map(|level| lists.iter().filter_map(move |l| l.get(level))));
+    }
+    out
+}
+
+/// Bytes whose low `b` bits (`b` from [`PACKED_BITS`], all 8 the last) are a length
+/// counted from the byte's end, by target (their end plus that length), for the
+/// targets in or just past one of `runs`: the type and the length of a record in one
+/// byte or a little-endian `u16` (an SWF tag's header: the length in the low 6
+/// bits, the tag's code above; a MessagePack `fixstr`, a CBOR string's initial byte:
+/// the low 5 bits). Lowering such a length by `k` is lowering the byte by `k` when
+/// its low bits hold at least `k` (every plan's `k` is at most the length: it cuts
+/// only after the field), so a field is the byte, whatever its high bits hold. Each
+/// byte once per target.
+fn packed_lengths(text: &[u8], runs: &[(usize, usize)]) -> HashMap<usize, Vec<Field>> {
+    let mut out: HashMap<usize, Vec<Field>> = HashMap::new();
+    let Some(last) = runs.iter().map(|&(_, end)| end).max() else {
+        return out;
+    };
+    for (at, &byte) in text.iter().enumerate().take(last) {
+        let mut seen = Vec::new();
+        for bits in PACKED_BITS {
+            let length = usize::from(byte) & ((1 << bits) - 1);
+            let target = at + 1 + length;
+            let inside = runs.iter().any(|&(s, e)| s < target && target <= e);
+            if length == 0 || seen.contains(&target) || !inside {
+                continue;
+            }
+            seen.push(target);
+            out.entry(target).or_default().push(Field {
+                at,
+                width: 1,
+                big: false,
+                value: u64::from(byte),
+            });
+        }
     }
     out
 }

@@ -8282,6 +8282,243 @@ def gen_swf(rng, size, trigger):
     return b"FWS" + bytes([8]) + struct.pack("<I", 8 + len(body)) + body
 
 
+# ---------------------------------------------------------------------------------------
+# A CBOR sequence (RFC 8742: a LoRaWAN gateway's uplink log, one map a record): minicbor 0.11.3
+
+def cbor_head(major, n):
+    if n < 24:
+        return bytes([major << 5 | n])
+    if n < 0x100:
+        return bytes([major << 5 | 24, n])
+    if n < 0x10000:
+        return bytes([major << 5 | 25]) + struct.pack(">H", n)
+    if n < 0x100000000:
+        return bytes([major << 5 | 26]) + struct.pack(">I", n)
+    return bytes([major << 5 | 27]) + struct.pack(">Q", n)
+
+
+def cbor_uint(n):
+    return cbor_head(0, n) if n >= 0 else cbor_head(1, -1 - n)
+
+
+def cbor_text(s):
+    b = s.encode()
+    return cbor_head(3, len(b)) + b
+
+
+def cbor_map(pairs):
+    return cbor_head(5, len(pairs)) + b"".join(cbor_text(k) + v for k, v in pairs)
+
+
+def cbor_array(items):
+    return cbor_head(4, len(items)) + b"".join(items)
+
+
+def cbor_f16(x):
+    return b"\xf9" + struct.pack(">e", x)
+
+
+def cbor_f32(x):
+    return b"\xfa" + struct.pack(">f", x)
+
+
+def cbor_f64(x):
+    return b"\xfb" + struct.pack(">d", x)
+
+
+CBOR_DEVICE_KINDS = (("env", "temperature and humidity"), ("air", "particulate matter"),
+                     ("water", "tank level"), ("door", "contact"), ("meter", "pulse counter"),
+                     ("gps", "asset tracker"))
+CBOR_DATA_RATES = ("SF7BW125", "SF8BW125", "SF9BW125", "SF10BW125", "SF11BW125", "SF12BW125")
+
+
+def cbor_devices(rng, n):
+    devs = []
+    for i in range(n):
+        kind, _ = CBOR_DEVICE_KINDS[i % len(CBOR_DEVICE_KINDS)]
+        devs.append({"eui": f"70b3d57ed00{rng.getrandbits(20):05x}", "kind": kind,
+                     "name": f"{kind}-{rng.choice(CITIES).lower()}-{i:02d}", "fcnt": rng.randint(0, 40000)})
+    return devs
+
+
+def cbor_decoded(rng, kind):
+    if kind == "env":
+        return [("temperature", cbor_f32(round(rng.uniform(-4, 36), 2))), ("humidity", cbor_uint(rng.randint(18, 99))),
+                ("battery", cbor_f16(round(rng.uniform(2.9, 3.6), 2)))]
+    if kind == "air":
+        return [("pm", cbor_array([cbor_uint(rng.randint(0, 180)) for _ in range(3)])),
+                ("co2", cbor_uint(rng.randint(400, 2400))), ("battery", cbor_f16(round(rng.uniform(2.9, 3.6), 2)))]
+    if kind == "water":
+        return [("level_mm", cbor_uint(rng.randint(0, 3000))), ("overflow", b"\xf5" if rng.random() < 0.03 else b"\xf4")]
+    if kind == "door":
+        return [("open", b"\xf5" if rng.random() < 0.4 else b"\xf4"), ("count", cbor_uint(rng.randint(0, 90000)))]
+    if kind == "meter":
+        return [("pulses", cbor_uint(rng.randint(0, 5_000_000))), ("delta", cbor_uint(rng.randint(0, 400))),
+                ("leak", b"\xf4")]
+    return [("lat", cbor_f64(38.7 + rng.uniform(0, 0.1))), ("lon", cbor_f64(-9.2 + rng.uniform(0, 0.1))),
+            ("speed", cbor_f16(round(rng.uniform(0, 60), 1))), ("fix", b"\xf5" if rng.random() < 0.9 else b"\xf6")]
+
+
+def cbor_uplink(rng, n, t, dev, payload_len=None):
+    """One uplink record. The gateway's streaming encoder reserves 8 bytes for the length of
+    the raw payload (a byte string, 5B and a u64) and patches it once the frame is copied in;
+    `payload_len` overrides what the patch wrote."""
+    dev["fcnt"] += 1
+    raw = bytes(rng.getrandbits(8) for _ in range(rng.choice((11, 12, 16, 19, 24, 33, 51))))
+    pairs = [("ts", b"\xc1" + cbor_head(0, t)), ("rx_ms", cbor_uint(rng.randint(0, 999))),
+             ("gw", cbor_text("gw-lis-03")), ("dev_eui", cbor_text(dev["eui"])), ("name", cbor_text(dev["name"])),
+             ("fcnt", cbor_uint(dev["fcnt"])), ("port", cbor_uint(rng.choice((1, 2, 2, 10, 15)))),
+             ("freq", cbor_uint(rng.choice((868100000, 868300000, 868500000, 867100000, 867300000)))),
+             ("dr", cbor_text(rng.choice(CBOR_DATA_RATES))), ("rssi", cbor_uint(-rng.randint(40, 121))),
+             ("snr", cbor_f16(round(rng.uniform(-18, 11), 1))), ("crc_ok", b"\xf5"),
+             ("payload", b"\x5b" + struct.pack(">Q", len(raw) if payload_len is None else payload_len) + raw)]
+    if rng.random() < 0.85:
+        pairs.append(("decoded", cbor_map(cbor_decoded(rng, dev["kind"]))))
+    else:
+        pairs.append(("decoded", b"\xf6"))                     # no codec for this port
+    if rng.random() < 0.1:
+        pairs.append(("adr_ack_req", b"\xf5"))
+    return cbor_map(pairs)
+
+
+def gen_cbor(rng, size, trigger):
+    devs = cbor_devices(rng, 24)
+    head = cbor_map([("log", cbor_text("uplinks")), ("gateway", cbor_text("gw-lis-03")),
+                     ("eui", cbor_text("b827ebfffe61a2c4")), ("started", b"\xc1" + cbor_head(0, 1718000000)),
+                     ("devices", cbor_array([cbor_map([("eui", cbor_text(d["eui"])), ("name", cbor_text(d["name"])),
+                                                       ("kind", cbor_text(d["kind"]))]) for d in devs]))])
+    # Each record is generated from its own seed, so the bad one can be rewritten in place.
+    seeds, recs, total, t = [], [], len(head), 1718000000
+    while total < size:
+        t += rng.randint(1, 40)
+        seed = rng.getrandbits(32)
+        snap = [d["fcnt"] for d in devs]
+        dev = devs[rng.randrange(len(devs))]
+        recs.append(cbor_uplink(random.Random(seed), len(recs), t, dev))
+        seeds.append((seed, t, dev, snap))
+        total += len(recs[-1])
+    # The record that starts nearest the middle of the log: the patch of its payload length
+    # was lost, and the reserved u64 still holds the placeholder 2^64 - 1 (the harmless twin
+    # has the length); minicbor's `read_slice` computes `self.pos + n` and overflows.
+    offs, o = [], len(head)
+    for r in recs:
+        offs.append(o)
+        o += len(r)
+    mid = min(range(len(recs)), key=lambda i: abs(offs[i] - o // 2))
+    if trigger:
+        seed, t, dev, snap = seeds[mid]
+        fcnt = dev["fcnt"]
+        dev["fcnt"] = snap[devs.index(dev)]
+        recs[mid] = cbor_uplink(random.Random(seed), mid, t, dev, payload_len=2**64 - 1)
+        dev["fcnt"] = fcnt
+    return head + b"".join(recs)
+
+
+# ---------------------------------------------------------------------------------------
+# A WebSocket frame stream (the client's side of a connection: masked text frames of JSON-RPC
+# requests, pings and pongs, fragmented binary uploads, a close): tungstenite 0.5.3
+
+def ws_frame(rng, opcode, payload, fin=True, long_len=None):
+    """A client frame: masked, with the shortest length form (`long_len`: the 64-bit form
+    with that value)."""
+    b0 = (0x80 if fin else 0) | opcode
+    n = len(payload)
+    if long_len is not None:
+        hdr = bytes([b0, 0x80 | 127]) + struct.pack(">Q", long_len)
+    elif n < 126:
+        hdr = bytes([b0, 0x80 | n])
+    elif n < 0x10000:
+        hdr = bytes([b0, 0x80 | 126]) + struct.pack(">H", n)
+    else:
+        hdr = bytes([b0, 0x80 | 127]) + struct.pack(">Q", n)
+    key = bytes(rng.getrandbits(8) for _ in range(4))
+    return hdr + key + bytes(c ^ key[i % 4] for i, c in enumerate(payload))
+
+
+WS_METHODS = ("subscribe", "unsubscribe", "get_ticker", "get_order_book", "place_order", "cancel_order",
+              "get_balance", "heartbeat", "get_positions", "upload.begin", "upload.end")
+WS_SYMBOLS = ("BTC-EUR", "ETH-EUR", "SOL-EUR", "ADA-EUR", "DOT-EUR", "XRP-EUR", "LTC-EUR", "LINK-EUR")
+
+
+def ws_request(rng, rid):
+    m = rng.choice(WS_METHODS[:9])
+    if m in ("subscribe", "unsubscribe"):
+        params = {"channels": rng.sample(["ticker", "trades", "book.L2", "candles.1m", "orders"], rng.randint(1, 4)),
+                  "symbols": rng.sample(WS_SYMBOLS, rng.randint(1, 6))}
+    elif m == "place_order":
+        params = {"symbol": rng.choice(WS_SYMBOLS), "side": rng.choice(["buy", "sell"]),
+                  "type": rng.choice(["limit", "market", "stop_limit"]), "qty": f"{rng.uniform(0.001, 40):.4f}",
+                  "price": f"{rng.uniform(0.3, 64000):.2f}", "client_oid": f"{rng.getrandbits(64):016x}",
+                  "time_in_force": rng.choice(["GTC", "IOC", "FOK"]), "note": words(rng, 0, 12)}
+    elif m == "cancel_order":
+        params = {"order_id": f"{rng.getrandbits(96):024x}"}
+    elif m == "heartbeat":
+        params = {}
+    else:
+        params = {"symbol": rng.choice(WS_SYMBOLS), "depth": rng.choice([5, 10, 20, 50])}
+    return json.dumps({"jsonrpc": "2.0", "id": rid, "method": m, "params": params}, separators=(",", ":")).encode()
+
+
+def ws_pieces(rng, size):
+    """The frames as pieces: (kind, frames); an upload is one piece of its fragments."""
+    pieces, rid, up = [], 1, 0
+    while sum(len(f) if isinstance(f, bytes) else len(f[1]) + 8 for _, fs in pieces for f in fs) < size:
+        r = rng.random()
+        if r < 0.012:
+            up += 1
+            name = f"statement-{up:03d}.pdf"
+            begin = ws_frame(rng, 1, json.dumps({"jsonrpc": "2.0", "id": rid, "method": "upload.begin",
+                                                 "params": {"name": name, "mime": "application/pdf"}},
+                                                separators=(",", ":")).encode())
+            rid += 1
+            frags = []
+            for k in range(rng.randint(2, 4)):
+                data = bytes(rng.getrandbits(8) for _ in range(rng.choice((1024, 2048)) - rng.randint(0, 300)))
+                frags.append((2 if k == 0 else 0, data))
+            pieces.append(("text", [begin]))
+            pieces.append(("upload", frags))
+            end = ws_frame(rng, 1, json.dumps({"jsonrpc": "2.0", "id": rid, "method": "upload.end",
+                                               "params": {"name": name}}, separators=(",", ":")).encode())
+            rid += 1
+            pieces.append(("text", [end]))
+        elif r < 0.13:
+            pieces.append(("ping", [ws_frame(rng, 9, struct.pack(">Q", 1718000000000 + rid * 250))]))
+        elif r < 0.2:
+            pieces.append(("pong", [ws_frame(rng, 10, bytes(rng.getrandbits(8) for _ in range(rng.choice((0, 4, 8)))))]))
+        else:
+            pieces.append(("text", [ws_frame(rng, 1, ws_request(rng, rid))]))
+            rid += 1
+    return pieces
+
+
+def gen_ws(rng, size, trigger):
+    pieces = ws_pieces(rng, size - 40)
+    # Frame the upload fragments (each from its own seed, so the bad one can be rewritten).
+    frames = []                          # (bytes, is an upload fragment, seed, opcode, fin, data)
+    for kind, fs in pieces:
+        if kind == "upload":
+            for k, (op, data) in enumerate(fs):
+                seed = rng.getrandbits(32)
+                fin = k == len(fs) - 1
+                frames.append((ws_frame(random.Random(seed), op, data, fin), True, seed, op, fin, data))
+        else:
+            frames.extend((f, False, None, None, None, None) for f in fs)
+    frames.append((ws_frame(rng, 8, struct.pack(">H", 1000) + b"session closed by user"), False, None, None, None, None))
+    # The upload fragment that starts nearest the middle of the stream: the client streamed it
+    # from a pipe, switched to the 64-bit length form and, not knowing the length, wrote
+    # 2^64 - 1 (the harmless twin has its length in the 16-bit form, 6 bytes shorter);
+    # `Frame::parse` computes `length + header_length` in a u64 and overflows.
+    offs, o = [], 0
+    for f in frames:
+        offs.append(o)
+        o += len(f[0])
+    mid = min((i for i, f in enumerate(frames) if f[1]), key=lambda i: abs(offs[i] - o // 2))
+    if trigger:
+        _, _, seed, op, fin, data = frames[mid]
+        frames[mid] = (ws_frame(random.Random(seed), op, data, fin, long_len=2**64 - 1),) + frames[mid][1:]
+    return b"".join(f[0] for f in frames)
+
+
 CASES = {
     # full_moon 1.1.0 (luau): an interpolated string with an empty `{}` gives the
     # expression parser an interpolated-string token of kind End, and
@@ -8629,6 +8866,16 @@ CASES = {
     # format id" (src/parsers/sound.rs:25; "Fix panic on unknown audio codec code" in 0.10.0,
     # open-flash/swf-parser#127).
     "swf-parser-unknown-audio-codec": ("big.swf", gen_swf),
+    # minicbor 0.11.3: a byte string whose length is 2^64 - 1 (here the placeholder of a
+    # streaming encoder's reserved 64-bit length, never patched): `read_slice` computes
+    # `self.pos + n` and overflows (src/decode/decoder.rs:586; "Decoding strings or bytes with a
+    # length of `u64::MAX` would cause an overflow of the internal decoder position value", fixed
+    # in 0.11.4, twittner/minicbor#12).
+    "minicbor-bytes-length-overflow": ("big.cbor", gen_cbor),
+    # tungstenite 0.5.3: a frame whose 64-bit payload length is 2^64 - 1: `Frame::parse`
+    # compares `size < length + header_length` and the u64 addition overflows
+    # (src/protocol/frame/frame.rs:347, snapview/tungstenite-rs#33, fixed in 0.5.4).
+    "tungstenite-frame-length-overflow": ("big.ws", gen_ws),
 }
 
 

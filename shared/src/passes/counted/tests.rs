@@ -181,3 +181,27 @@ fn offset_cuts_take_what_lies_before_a_headers_target() {
     assert!(pred(&out) && out.len() < MIN_FILE, "{} bytes", out.len());
     assert!(calls <= 3 * 4, "{calls} calls");
 }
+
+#[test]
+fn a_payload_goes_with_a_length_in_the_low_bits_of_a_byte() {
+    // An SWF-like file: a header, then one record whose u16 LE header holds the
+    // code 18 above a 6-bit length (32), then two needed bytes and 30 zeros
+    // nobody reads, to the end of the file.
+    let mut data = b"HDR\x00".to_vec();
+    data.extend(((18u16 << 6) | 32).to_le_bytes());
+    data.extend([0x00, 0x8a]);
+    data.extend([0u8; 30]);
+    let pred = |b: &[u8]| {
+        let Some(h) = b.get(4..6) else { return false };
+        let h = u16::from_le_bytes([h[0], h[1]]);
+        let len = usize::from(h & 0x3f);
+        h >> 6 == 18 && b.len() == 6 + len && b.get(6..8) == Some(&[0x00, 0x8a][..])
+    };
+    assert!(pred(&data));
+    let pass = || vec![Box::new(COUNTED_RUNS) as Box<dyn Pass<crate::TestCase>>];
+    let (out, calls) = crate::passes::tests::reduce_one_file("x.bin", data, pass(), pred);
+    // The zeros go (but for fewer than MIN_GAP: no run of zeros any more) with the
+    // low bits lowered as many.
+    assert!(pred(&out) && out.len() < 8 + MIN_GAP, "{out:x?}");
+    assert!(calls <= 40, "{calls} calls");
+}
