@@ -401,19 +401,17 @@ impl Job {
         failure: &str,
         alone: Option<&str>,
     ) -> String {
-        let mut files: Vec<(String, String)> = Vec::new();
+        let mut files: Vec<(String, Vec<u8>)> = Vec::new();
         if self.output_tree.is_some() {
             // A crate: its manifest says the edition and the dependencies.
-            if let Ok(toml) = std::fs::read_to_string(self.output.join("Cargo.toml")) {
+            if let Ok(toml) = std::fs::read(self.output.join("Cargo.toml")) {
                 files.push(("Cargo.toml".into(), toml));
             }
         }
-        files.extend(best.files().map(|(p, b)| {
-            (
-                p.display().to_string(),
-                String::from_utf8_lossy(b).into_owned(),
-            )
-        }));
+        files.extend(
+            best.files()
+                .map(|(p, b)| (p.display().to_string(), b.to_vec())),
+        );
         if let Check::Test(p) = &self.check {
             if let Some(input) = &p.config().input {
                 files = test_input_files(&p.config().root, &p.config().test, input, files);
@@ -582,10 +580,10 @@ fn test_input_files(
     root: &Path,
     test: &str,
     input: &Path,
-    reduced: Vec<(String, String)>,
-) -> Vec<(String, String)> {
+    reduced: Vec<(String, Vec<u8>)>,
+) -> Vec<(String, Vec<u8>)> {
     let mut files = Vec::new();
-    if let Ok(toml) = std::fs::read_to_string(root.join("Cargo.toml")) {
+    if let Ok(toml) = std::fs::read(root.join("Cargo.toml")) {
         files.push(("Cargo.toml".into(), toml));
     }
     let short = test.rsplit("::").next().unwrap_or(test);
@@ -595,10 +593,7 @@ fn test_input_files(
             text.contains(&format!("fn {short}("))
         });
         if let Some((p, b)) = defines {
-            files.push((
-                p.display().to_string(),
-                String::from_utf8_lossy(b).into_owned(),
-            ));
+            files.push((p.display().to_string(), b.to_vec()));
         }
     }
     let content = reduced
