@@ -237,14 +237,6 @@ pub(super) fn zero_runs(text: &[u8], min: usize) -> Vec<(usize, usize)> {
     out
 }
 
-/// The maximal runs of at least [`MIN_GAP`] zeros with something after them, as
-/// (start, end).
-fn gaps(text: &[u8]) -> Vec<(usize, usize)> {
-    let mut out = zero_runs(text, MIN_GAP);
-    out.retain(|&(_, end)| end < text.len());
-    out
-}
-
 /// What lists a file's plans, in the order they are tried.
 pub(super) type Plans = for<'a> fn(&'a [u8]) -> Box<dyn Iterator<Item = Plan> + 'a>;
 
@@ -337,7 +329,12 @@ fn plans(text: &[u8]) -> Box<dyn Iterator<Item = Plan> + '_> {
 
 /// The plans of the gaps of `text` (see [`plans`]).
 fn gap_plans(text: &[u8]) -> Vec<Plan> {
-    let gaps = gaps(text);
+    // The maximal runs of at least MIN_GAP zeros; the gaps are those with something
+    // after them.
+    let runs = zero_runs(text, MIN_GAP);
+    let gaps: Vec<_> = (runs.iter().copied())
+        .filter(|&(_, end)| end < text.len())
+        .collect();
     // Offsets from the file's start, then lengths from the field's end (a DWARF
     // line program header's `header_length`, before its tables and padding).
     let mut absolute: HashMap<usize, Vec<Field>> = HashMap::new();
@@ -357,7 +354,6 @@ fn gap_plans(text: &[u8]) -> Vec<Plan> {
     }
     // Then lengths in a byte's low bits (see [`packed_lengths`]), into any run of
     // zeros, the one that ends the file too: the block they count may be the last.
-    let runs = zero_runs(text, MIN_GAP);
     let packed = packed_lengths(text, &runs);
     let mut out = Vec::new();
     for (by_target, gaps) in [(&absolute, &gaps), (&relative, &gaps), (&packed, &runs)] {

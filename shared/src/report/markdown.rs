@@ -32,14 +32,14 @@ pub fn markdown(r: &ReportInput<'_>) -> String {
     let _ = writeln!(s, "### {}\n", r.title);
     // Files the reduction emptied are left out.
     let files: Vec<_> = (r.files.iter())
-        .filter(|(_, bytes)| !String::from_utf8_lossy(bytes).trim().is_empty())
+        .map(|(name, bytes)| (name, bytes, String::from_utf8_lossy(bytes)))
+        .filter(|(_, _, code)| !code.trim().is_empty())
         .collect();
-    for (name, bytes) in &files {
+    for (name, bytes, code) in &files {
         if crate::testcase::is_binary(bytes) {
             binary(&mut s, name, bytes);
             continue;
         }
-        let code = String::from_utf8_lossy(bytes);
         if files.len() > 1 {
             let _ = writeln!(s, "`{name}`:\n");
         }
