@@ -148,6 +148,12 @@ pub(crate) struct Args {
     #[arg(long, value_name = "SECS", value_parser = positive_seconds)]
     pub(crate) timeout: Option<f64>,
 
+    /// Memory limit of a test's or a script's run, in MiB (0: none). Default: learned
+    /// from the checks of the original, 16 times its peak, at least 256, and none when
+    /// the original does not fail the same way under it
+    #[arg(long, value_name = "MIB")]
+    pub(crate) memory: Option<u64>,
+
     /// The bug is a hang: a check that exceeds --timeout is the interesting outcome
     #[arg(long)]
     pub(crate) hang: bool,

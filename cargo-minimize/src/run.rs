@@ -122,6 +122,7 @@ fn spec_from(args: &Args) -> Result<JobSpec> {
         spec.timeout = Duration::from_secs_f64(secs);
         spec.learn_timeout = false;
     }
+    spec.memory = args.memory.map(|mib| mib.saturating_mul(1 << 20));
     spec.hang = args.hang;
     spec.keep_parsing = args.keep_parsing;
     spec.original_runs = args.original_runs as usize;

@@ -248,3 +248,51 @@ fn a_hanging_test_input_is_reduced_with_hang() {
     );
     assert_eq!(std::fs::read_to_string(&fixture).unwrap(), data);
 }
+
+/// A reader that allocates and fills gigabytes on some inputs (here: any input
+/// shorter than 6 bytes, as a wrong length field makes a real one do): under the
+/// learned memory limit such a run fails at once, instead of filling memory until
+/// the time limit stops it. No check times out, and the result is the smallest
+/// input that fails the test's way.
+#[test]
+fn a_test_that_allocates_gigabytes_on_a_candidate_fails_at_once_under_the_memory_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("hog");
+    write(
+        &root,
+        "Cargo.toml",
+        "[package]\nname = \"hog\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\n",
+    );
+    write(
+        &root,
+        "tests/read.rs",
+        "#[test]\nfn reads_fixture() {\n    let path = concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/tests/data.txt\");\n    let text = std::fs::read(path).unwrap();\n    if text.len() < 6 {\n        let buf = vec![7u8; 12 << 30];\n        assert_eq!(std::hint::black_box(&buf)[buf.len() - 1], 7);\n        return;\n    }\n    assert!(!text.contains(&b'X'), \"an X\");\n}\n",
+    );
+    let data: String = (0..40).map(|i| format!("line {i}\n")).collect::<String>() + "X\n";
+    write(&root, "tests/data.txt", &data);
+    let o = run(
+        &root,
+        &[
+            "--test",
+            "reads_fixture",
+            "--input",
+            "tests/data.txt",
+            "-j",
+            "2",
+            "--no-cache",
+            "--json",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("memory limit of a check: 256 MiB (learned: 16 x"),
+        "{}",
+        stderr(&o)
+    );
+    let out = String::from_utf8_lossy(&o.stdout);
+    let summary: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert_eq!(summary["timeouts"], 0, "{out}");
+    let min = std::fs::read(root.join("tests/data.min.txt")).unwrap();
+    assert_eq!(min.len(), 6, "{}", String::from_utf8_lossy(&min));
+    assert!(min.contains(&b'X'));
+}

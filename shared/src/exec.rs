@@ -7,7 +7,7 @@ use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -109,6 +109,9 @@ pub struct Finished {
     pub stderr: Vec<u8>,
     /// Wall time.
     pub elapsed: Duration,
+    /// The peak resident memory of the process (or of its largest descendant that
+    /// it waited for), in bytes, when it ended by itself.
+    pub max_rss: Option<u64>,
 }
 
 /// Limits of one run.
@@ -118,6 +121,10 @@ pub struct RunLimits {
     pub timeout: Option<Duration>,
     /// Keep at most this many bytes of each output stream.
     pub max_output: usize,
+    /// The most data memory (`RLIMIT_DATA`: the heap and private writable
+    /// mappings) the process and its children may map, in bytes: beyond it an
+    /// allocation fails at once (a check learns it: `predicate/limit.rs`).
+    pub memory: Option<u64>,
 }
 
 impl Default for RunLimits {
@@ -125,6 +132,7 @@ impl Default for RunLimits {
         RunLimits {
             timeout: None,
             max_output: 4 << 20,
+            memory: None,
         }
     }
 }
@@ -161,6 +169,7 @@ pub fn query(spec: &CommandSpec, timeout: Duration) -> Option<Vec<u8>> {
     let limits = RunLimits {
         timeout: Some(timeout),
         max_output: 64 << 20,
+        memory: None,
     };
     let done = run(spec, &limits, &CancelFlag::new()).ok()?;
     (done.code == Some(0)).then_some(done.stdout)
@@ -214,10 +223,20 @@ fn run_spawned(
         program: program.clone(),
         source,
     };
-    // SAFETY: prctl is async-signal-safe; it only sets a flag on the child.
+    let memory = limits.memory.map(|m| libc::rlimit {
+        rlim_cur: m as libc::rlim_t,
+        rlim_max: m as libc::rlim_t,
+    });
+    // SAFETY: prctl and setrlimit are async-signal-safe; they only set the child's
+    // own flags and limits.
     unsafe {
-        cmd.pre_exec(|| {
+        cmd.pre_exec(move || {
             libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            if let Some(limit) = &memory {
+                if libc::setrlimit(libc::RLIMIT_DATA, limit) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
             Ok(())
         });
     }
@@ -231,19 +250,20 @@ fn run_spawned(
     // (polling with sleeps added ~8 ms per run, about a tenth of a small compile);
     // this loop wakes every 1 ms for cancellation (a speculative run that is no
     // longer wanted holds its worker until then) and the timeout.
+    // It waits with `wait4` for the peak memory, which `Child::wait` does not give.
     let (tx, rx) = std::sync::mpsc::channel();
     let waiter = std::thread::spawn(move || {
-        let _ = tx.send(child.wait());
+        let _ = tx.send(wait_with_usage(&mut child));
     });
     let tick = Duration::from_millis(1);
     let mut timed_out = false;
-    let status = loop {
+    let done = loop {
         let step = match limits.timeout {
             Some(t) => t.saturating_sub(start.elapsed()).min(tick),
             None => tick,
         };
         match rx.recv_timeout(step) {
-            Ok(Ok(status)) => break status,
+            Ok(Ok(done)) => break done,
             Ok(Err(e)) => {
                 kill_group(pgid);
                 let _ = waiter.join();
@@ -273,14 +293,37 @@ fn run_spawned(
     let _ = waiter.join();
     kill_group(pgid);
     let elapsed = start.elapsed();
+    let (status, max_rss) = done;
     Ok(Finished {
         code: status.code(),
         signal: if timed_out { None } else { status.signal() },
+        max_rss: if timed_out { None } else { Some(max_rss) },
         timed_out,
         stdout: read_tail(out, limits.max_output).map_err(wait_err)?,
         stderr: read_tail(err, limits.max_output).map_err(wait_err)?,
         elapsed,
     })
+}
+
+/// Waits for `child` to end: its exit status and its peak resident memory in bytes
+/// (`ru_maxrss`, which Linux gives in KiB).
+fn wait_with_usage(child: &mut Child) -> std::io::Result<(ExitStatus, u64)> {
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: `rusage` is plain data, for which all zeros is a valid value.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: plain syscall on our own child, with valid pointers.
+        let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        if r == pid {
+            let rss = u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024;
+            return Ok((ExitStatus::from_raw(status), rss));
+        }
+        let e = std::io::Error::last_os_error();
+        if e.kind() != std::io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    }
 }
 
 fn kill_group(pgid: i32) {
@@ -431,6 +474,7 @@ mod tests {
             &RunLimits {
                 timeout: Some(Duration::from_millis(300)),
                 max_output: 1 << 10,
+                memory: None,
             },
             &CancelFlag::new(),
         )
@@ -450,6 +494,28 @@ mod tests {
         )
         .unwrap();
         assert_eq!(r.signal, Some(libc::SIGSEGV));
+    }
+
+    #[test]
+    fn a_memory_limit_fails_big_allocations_and_the_peak_is_measured() {
+        let alloc = |mib: u32, memory: Option<u64>| {
+            let code = format!("b = b'x' * ({mib} << 20); print(b[-1])");
+            let limits = RunLimits {
+                memory,
+                ..RunLimits::default()
+            };
+            let spec = CommandSpec::new("python3", ".").args(["-c", &code]);
+            run(&spec, &limits, &CancelFlag::new()).unwrap()
+        };
+        let free = alloc(64, None);
+        assert_eq!(free.code, Some(0));
+        let rss = free.max_rss.unwrap();
+        assert!((64 << 20..1 << 30).contains(&rss), "{rss}");
+        let limited = alloc(512, Some(256 << 20));
+        assert_ne!(limited.code, Some(0));
+        let err = String::from_utf8_lossy(&limited.stderr);
+        assert!(err.contains("MemoryError"), "{err}");
+        assert_eq!(alloc(64, Some(256 << 20)).code, Some(0));
     }
 
     #[test]

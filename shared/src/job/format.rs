@@ -38,6 +38,7 @@ pub(super) fn rustfmt(case: &TestCase, dir: &Path, cancel: &CancelFlag) -> Optio
     let limits = crate::exec::RunLimits {
         timeout: Some(Duration::from_secs(30)),
         max_output: 16 << 20,
+        memory: None,
     };
     let done = crate::exec::run(&spec, &limits, cancel).ok()?;
     if done.code != Some(0) {

@@ -131,6 +131,9 @@ pub struct JobSpec {
     /// slowest, at least 0.5 s, at most `timeout`: [`crate::predicate::limit`]).
     /// Never with `hang`, where a timeout is the bug.
     pub learn_timeout: bool,
+    /// The memory limit of a test's or a script's run, in bytes (`Some(0)`: none);
+    /// `None`: learned from the original's runs ([`crate::predicate::MemoryLimit`]).
+    pub memory: Option<u64>,
     /// A timeout is the bug.
     pub hang: bool,
     /// With `--ice`, only candidates without a syntax error the original did not
@@ -173,6 +176,7 @@ impl JobSpec {
             env: Vec::new(),
             timeout: Duration::from_secs(60),
             learn_timeout: true,
+            memory: None,
             hang: false,
             keep_parsing: false,
             mode: MatchMode::Same,

@@ -13,6 +13,15 @@ use crate::predicate::{
 use crate::report::{Event, Observer};
 use crate::testcase::TestCase;
 
+/// What a failed allocation prints (Rust's `handle_alloc_error`, C's `strerror`,
+/// Python): a bug that does gets no memory limit.
+const ALLOCATION_FAILURES: [&str; 4] = [
+    "memory allocation of",
+    "Cannot allocate memory",
+    "out of memory",
+    "MemoryError",
+];
+
 impl Job {
     /// Checks the original twice: it must show the bug, the same way both times.
     /// Records the signature that candidates must match from then on.
@@ -199,9 +208,65 @@ impl Job {
                 )));
             }
         }
+        if !self.spec.hang || self.spec.memory.is_some() {
+            self.learn_memory_limit(&first, &first_dir, observer, cancel)?;
+        }
         let sig = first.signature.clone();
         self.first = Some(first);
         Ok(sig)
+    }
+
+    /// The memory limit of a test's or a script's runs
+    /// ([`crate::predicate::MemoryLimit`]), unless fixed by `--memory`:
+    /// learned from the original's runs, then kept only if one more run of the
+    /// original under it fails the same way. None when the bug is itself an
+    /// allocation failure, which a limit would make of any big allocation.
+    fn learn_memory_limit(
+        &mut self,
+        first: &FirstRun,
+        dir: &Path,
+        observer: &mut dyn Observer,
+        cancel: &CancelFlag,
+    ) -> Result<(), JobError> {
+        let learned = match (self.check.predicate().memory_limit(), self.spec.memory) {
+            (Some(m), Some(fixed)) => {
+                m.fix(fixed);
+                None
+            }
+            (Some(m), None) if ALLOCATION_FAILURES.iter().any(|f| first.tail.contains(f)) => {
+                m.clear();
+                None
+            }
+            (Some(m), None) => m.learn(),
+            (None, _) => None,
+        };
+        let Some((limit, peak)) = learned else {
+            return Ok(());
+        };
+        let again = first_run(&self.check, &self.case, dir, cancel, Stack::Short)?;
+        self.extra_original_runs += 1;
+        let mib = |b: u64| b as f64 / f64::from(1u32 << 20);
+        let note = if again.verdict == first.verdict
+            && same_bug(&again.signature, &first.signature, self.spec.mode)
+        {
+            format!(
+                "memory limit of a check: {:.0} MiB (learned: {} x {:.1} MiB, at least {:.0} MiB)",
+                mib(limit),
+                crate::predicate::limit::MEMORY_FACTOR,
+                mib(peak),
+                mib(crate::predicate::limit::MEMORY_FLOOR),
+            )
+        } else {
+            if let Some(m) = self.check.predicate().memory_limit() {
+                m.clear();
+            }
+            format!(
+                "no memory limit: the original does not fail the same way under {:.0} MiB",
+                mib(limit)
+            )
+        };
+        observer.on_event(&Event::Note(&note));
+        Ok(())
     }
 
     /// The command that reruns the check of the original by hand: for a file, on

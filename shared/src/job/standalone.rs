@@ -313,6 +313,7 @@ fn cargo(
     let limits = RunLimits {
         timeout: Some(timeout.max(Duration::from_secs(60))),
         max_output: 64 << 20,
+        memory: None,
     };
     crate::exec::run(&spec, &limits, cancel).ok()
 }

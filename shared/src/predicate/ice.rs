@@ -356,6 +356,7 @@ impl IcePredicate {
         let limits = RunLimits {
             timeout: self.limit.get(),
             max_output: 1 << 20,
+            memory: None,
         };
         let command = command.temp_dir(env.temp_dir());
         let finished = match exec::run(&command, &limits, env.cancel) {
@@ -476,6 +477,7 @@ impl Predicate<TestCase> for IcePredicate {
         let limits = RunLimits {
             timeout: self.config.timeout,
             max_output: 16 << 20,
+            memory: None,
         };
         let command = command.temp_dir(env.temp_dir());
         let finished = match exec::run(&command, &limits, env.cancel) {

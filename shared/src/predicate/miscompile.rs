@@ -260,6 +260,7 @@ impl MiscompilePredicate {
             let limits = RunLimits {
                 timeout: self.limit.get(),
                 max_output: 1 << 20,
+                memory: None,
             };
             match exec::run(&spec.temp_dir(env.temp_dir()), &limits, env.cancel) {
                 Err(ExecError::Cancelled) => Err(PredicateError::Cancelled),

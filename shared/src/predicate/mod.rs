@@ -24,7 +24,7 @@ pub(crate) use crate_copy::dependency_tables;
 pub use crate_copy::CrateSource;
 pub use focus::{focus_from_stderr, focus_of_output};
 pub use ice::{Compile, IceConfig, IcePredicate, Probe, Settings, Tool};
-pub use limit::TimeLimit;
+pub use limit::{MemoryLimit, TimeLimit};
 pub use miscompile::{MiscompileConfig, MiscompilePredicate, WrongCodeGuard};
 pub use script::{ScriptConfig, ScriptPredicate};
 pub use signature::{ice_signature, test_failure_signature, MatchMode, Signature};
@@ -93,6 +93,11 @@ pub trait Predicate<C>: Sync {
     /// The time limit of a check, when the predicate runs a process under one
     /// (learned from the original's checks: [`limit`]).
     fn time_limit(&self) -> Option<&TimeLimit> {
+        None
+    }
+    /// The memory limit of a check, when the predicate runs a program under one
+    /// (a test binary: [`limit::MemoryLimit`]).
+    fn memory_limit(&self) -> Option<&MemoryLimit> {
         None
     }
 }

@@ -34,6 +34,8 @@ pub struct ScriptPredicate {
     config: ScriptConfig,
     /// The limit of a check: `config.timeout` until learned (see [`super::limit`]).
     limit: super::TimeLimit,
+    /// The memory limit of a run: none until learned.
+    memory: super::MemoryLimit,
 }
 
 impl ScriptPredicate {
@@ -48,6 +50,7 @@ impl ScriptPredicate {
         }
         ScriptPredicate {
             limit: super::TimeLimit::new(config.timeout),
+            memory: super::MemoryLimit::default(),
             config,
         }
     }
@@ -87,6 +90,10 @@ impl Predicate<TestCase> for ScriptPredicate {
         Some(&self.limit)
     }
 
+    fn memory_limit(&self) -> Option<&super::MemoryLimit> {
+        Some(&self.memory)
+    }
+
     fn fingerprint(&self) -> Vec<u8> {
         let mut h = Sha256::new();
         h.update(b"script\0");
@@ -117,6 +124,7 @@ impl Predicate<TestCase> for ScriptPredicate {
         let limits = RunLimits {
             timeout: self.limit.get(),
             max_output: 64 << 10,
+            memory: self.memory.get(),
         };
         let spec = spec.temp_dir(env.temp_dir());
         let done = match exec::run(&spec, &limits, env.cancel) {
@@ -124,6 +132,7 @@ impl Predicate<TestCase> for ScriptPredicate {
             r => r?,
         };
         self.limit.observe(done.elapsed);
+        self.memory.observe(done.max_rss);
         Ok(if done.timed_out {
             if self.config.timeout_is_interesting {
                 Verdict::Interesting

@@ -73,6 +73,8 @@ pub struct TestPredicate {
     cargo: super::toolchain::Cargo,
     /// The limit of a check: `config.timeout` until learned (see [`super::limit`]).
     limit: super::TimeLimit,
+    /// The memory limit of a test binary's run: none until learned.
+    memory: super::MemoryLimit,
 }
 
 impl TestPredicate {
@@ -101,6 +103,7 @@ impl TestPredicate {
         );
         TestPredicate {
             limit: super::TimeLimit::new(config.timeout),
+            memory: super::MemoryLimit::default(),
             cargo,
             source,
             config,
@@ -143,6 +146,7 @@ impl TestPredicate {
                     self.limit.get()
                 },
                 max_output: 64 << 20,
+                memory: None,
             },
             env.cancel,
         ) {
@@ -347,6 +351,7 @@ impl TestPredicate {
             let limits = RunLimits {
                 timeout: self.limit.get(),
                 max_output: 1 << 20,
+                memory: self.memory.get(),
             };
             let command = command.temp_dir(env.temp_dir());
             let finished = match exec::run(&command, &limits, env.cancel) {
@@ -354,6 +359,7 @@ impl TestPredicate {
                 r => r?,
             };
             self.limit.observe(finished.elapsed);
+            self.memory.observe(finished.max_rss);
             let out = format!(
                 "{}{}",
                 String::from_utf8_lossy(&finished.stdout),
@@ -411,6 +417,10 @@ impl Predicate<TestCase> for TestPredicate {
         Some(&self.limit)
     }
 
+    fn memory_limit(&self) -> Option<&super::MemoryLimit> {
+        Some(&self.memory)
+    }
+
     /// The test function itself (the last segment of the name filter), when the
     /// candidate is the crate's sources.
     fn focus(&self) -> super::Focus {
@@ -462,6 +472,7 @@ impl Predicate<TestCase> for TestPredicate {
         let limits = RunLimits {
             timeout: self.config.timeout,
             max_output: 64 << 20,
+            memory: None,
         };
         let done = match exec::run(&spec, &limits, env.cancel) {
             Err(ExecError::Cancelled) => return Err(PredicateError::Cancelled),
