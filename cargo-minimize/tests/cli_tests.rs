@@ -296,3 +296,49 @@ fn a_test_that_allocates_gigabytes_on_a_candidate_fails_at_once_under_the_memory
     assert_eq!(min.len(), 6, "{}", String::from_utf8_lossy(&min));
     assert!(min.contains(&b'X'));
 }
+
+/// A reader that loops on some inputs (any input shorter than 6 bytes, as a cut
+/// that sends a walk around a cycle makes a real one do): the test binary's run
+/// also has a CPU-time limit, learned beside the wall-time one, which stops a loop
+/// whatever the machine's load.
+#[test]
+fn a_test_that_loops_on_a_candidate_is_stopped_at_the_cpu_time_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("spin");
+    write(
+        &root,
+        "Cargo.toml",
+        "[package]\nname = \"spin\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\n",
+    );
+    write(
+        &root,
+        "tests/read.rs",
+        "#[test]\nfn reads_fixture() {\n    let path = concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/tests/data.txt\");\n    let text = std::fs::read(path).unwrap();\n    let mut n = text.len() as u64;\n    while std::hint::black_box(n) < 6 {\n        n = n.wrapping_mul(3) % 6;\n    }\n    assert!(!text.contains(&b'X'), \"an X\");\n}\n",
+    );
+    let data: String = (0..40).map(|i| format!("line {i}\n")).collect::<String>() + "X\n";
+    write(&root, "tests/data.txt", &data);
+    let o = run(
+        &root,
+        &[
+            "--test",
+            "reads_fixture",
+            "--input",
+            "tests/data.txt",
+            "-j",
+            "2",
+            "--no-cache",
+            "--json",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("at least 0.5 s), and 0.10 s of CPU time"),
+        "{}",
+        stderr(&o)
+    );
+    let out = String::from_utf8_lossy(&o.stdout);
+    let summary: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert!(summary["timeouts"].as_u64().unwrap() >= 1, "{out}");
+    let min = std::fs::read(root.join("tests/data.min.txt")).unwrap();
+    assert_eq!(min.len(), 6, "{}", String::from_utf8_lossy(&min));
+}

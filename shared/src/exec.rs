@@ -112,6 +112,9 @@ pub struct Finished {
     /// The peak resident memory of the process (or of its largest descendant that
     /// it waited for), in bytes, when it ended by itself.
     pub max_rss: Option<u64>,
+    /// The CPU time (user and system) of the process and of the descendants it
+    /// waited for, when it ended by itself.
+    pub cpu: Option<Duration>,
 }
 
 /// Limits of one run.
@@ -119,6 +122,11 @@ pub struct Finished {
 pub struct RunLimits {
     /// Kill the process group after this long.
     pub timeout: Option<Duration>,
+    /// Kill the process group once the process itself (all its threads, not its
+    /// children) has used this much CPU time: a loop is stopped at it whatever the
+    /// machine's load, which stretches wall time but not CPU time. Counts as a
+    /// timeout. Polled every 10 ms, in the kernel's clock ticks.
+    pub cpu: Option<Duration>,
     /// Keep at most this many bytes of each output stream.
     pub max_output: usize,
     /// The most data memory (`RLIMIT_DATA`: the heap and private writable
@@ -131,6 +139,7 @@ impl Default for RunLimits {
     fn default() -> Self {
         RunLimits {
             timeout: None,
+            cpu: None,
             max_output: 4 << 20,
             memory: None,
         }
@@ -168,6 +177,7 @@ pub enum ExecError {
 pub fn query(spec: &CommandSpec, timeout: Duration) -> Option<Vec<u8>> {
     let limits = RunLimits {
         timeout: Some(timeout),
+        cpu: None,
         max_output: 64 << 20,
         memory: None,
     };
@@ -257,6 +267,7 @@ fn run_spawned(
     });
     let tick = Duration::from_millis(1);
     let mut timed_out = false;
+    let mut next_cpu_poll = start + CPU_POLL;
     let done = loop {
         let step = match limits.timeout {
             Some(t) => t.saturating_sub(start.elapsed()).min(tick),
@@ -281,7 +292,14 @@ fn run_spawned(
             let _ = waiter.join();
             return Err(ExecError::Cancelled);
         }
-        if limits.timeout.is_some_and(|t| start.elapsed() >= t) {
+        let over_cpu = limits.cpu.is_some_and(|limit| {
+            let now = Instant::now();
+            now >= next_cpu_poll && {
+                next_cpu_poll = now + CPU_POLL;
+                cpu_time(pgid).is_some_and(|used| used >= limit)
+            }
+        });
+        if over_cpu || limits.timeout.is_some_and(|t| start.elapsed() >= t) {
             timed_out = true;
             kill_group(pgid);
             match rx.recv() {
@@ -293,11 +311,12 @@ fn run_spawned(
     let _ = waiter.join();
     kill_group(pgid);
     let elapsed = start.elapsed();
-    let (status, max_rss) = done;
+    let (status, max_rss, cpu) = done;
     Ok(Finished {
         code: status.code(),
         signal: if timed_out { None } else { status.signal() },
-        max_rss: if timed_out { None } else { Some(max_rss) },
+        max_rss: (!timed_out).then_some(max_rss),
+        cpu: (!timed_out).then_some(cpu),
         timed_out,
         stdout: read_tail(out, limits.max_output).map_err(wait_err)?,
         stderr: read_tail(err, limits.max_output).map_err(wait_err)?,
@@ -305,9 +324,26 @@ fn run_spawned(
     })
 }
 
-/// Waits for `child` to end: its exit status and its peak resident memory in bytes
-/// (`ru_maxrss`, which Linux gives in KiB).
-fn wait_with_usage(child: &mut Child) -> std::io::Result<(ExitStatus, u64)> {
+/// How often a run under a CPU limit has its CPU time read.
+const CPU_POLL: Duration = Duration::from_millis(10);
+
+/// The CPU time (user and system, all threads) the live process `pid` has used so
+/// far, from `/proc/PID/stat` (fields 14 and 15, in clock ticks).
+fn cpu_time(pid: i32) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name (field 2) is in parentheses and may hold spaces.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let mut fields = rest.split_ascii_whitespace().skip(11);
+    let utime: u64 = fields.next()?.parse().ok()?;
+    let stime: u64 = fields.next()?.parse().ok()?;
+    // SAFETY: plain libc call without arguments.
+    let hz = u64::try_from(unsafe { libc::sysconf(libc::_SC_CLK_TCK) }).ok()?;
+    Some(Duration::from_millis((utime + stime) * 1000 / hz.max(1)))
+}
+
+/// Waits for `child` to end: its exit status, its peak resident memory in bytes
+/// (`ru_maxrss`, which Linux gives in KiB) and its CPU time.
+fn wait_with_usage(child: &mut Child) -> std::io::Result<(ExitStatus, u64, Duration)> {
     let pid = child.id() as libc::pid_t;
     let mut status = 0;
     // SAFETY: `rusage` is plain data, for which all zeros is a valid value.
@@ -317,7 +353,12 @@ fn wait_with_usage(child: &mut Child) -> std::io::Result<(ExitStatus, u64)> {
         let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
         if r == pid {
             let rss = u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024;
-            return Ok((ExitStatus::from_raw(status), rss));
+            let time = |t: libc::timeval| {
+                Duration::from_secs(u64::try_from(t.tv_sec).unwrap_or(0))
+                    + Duration::from_micros(u64::try_from(t.tv_usec).unwrap_or(0))
+            };
+            let cpu = time(usage.ru_utime) + time(usage.ru_stime);
+            return Ok((ExitStatus::from_raw(status), rss, cpu));
         }
         let e = std::io::Error::last_os_error();
         if e.kind() != std::io::ErrorKind::Interrupted {
@@ -473,6 +514,7 @@ mod tests {
             &sh("mktemp; exec sleep 10").temp_dir(&tmp),
             &RunLimits {
                 timeout: Some(Duration::from_millis(300)),
+                cpu: None,
                 max_output: 1 << 10,
                 memory: None,
             },
@@ -516,6 +558,33 @@ mod tests {
         let err = String::from_utf8_lossy(&limited.stderr);
         assert!(err.contains("MemoryError"), "{err}");
         assert_eq!(alloc(64, Some(256 << 20)).code, Some(0));
+    }
+
+    #[test]
+    fn a_cpu_limit_stops_a_loop_and_not_a_wait() {
+        let limits = RunLimits {
+            timeout: Some(Duration::from_secs(20)),
+            cpu: Some(Duration::from_millis(200)),
+            ..RunLimits::default()
+        };
+        let spin = run(&sh("while :; do :; done"), &limits, &CancelFlag::new()).unwrap();
+        assert!(spin.timed_out);
+        assert!(spin.elapsed < Duration::from_secs(10), "{:?}", spin.elapsed);
+        // Waiting uses no CPU time: only the wall limit would stop it.
+        let wait = run(&sh("sleep 0.5"), &limits, &CancelFlag::new()).unwrap();
+        assert!(!wait.timed_out && wait.code == Some(0));
+        assert!(
+            wait.cpu.unwrap() < Duration::from_millis(200),
+            "{:?}",
+            wait.cpu
+        );
+        let busy = run(
+            &sh("i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done"),
+            &RunLimits::default(),
+            &CancelFlag::new(),
+        )
+        .unwrap();
+        assert!(busy.cpu.unwrap() > Duration::ZERO);
     }
 
     #[test]

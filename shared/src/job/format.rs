@@ -37,6 +37,7 @@ pub(super) fn rustfmt(case: &TestCase, dir: &Path, cancel: &CancelFlag) -> Optio
         .args(rust.iter().map(|&i| case.path(i)));
     let limits = crate::exec::RunLimits {
         timeout: Some(Duration::from_secs(30)),
+        cpu: None,
         max_output: 16 << 20,
         memory: None,
     };

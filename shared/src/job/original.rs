@@ -195,12 +195,14 @@ impl Job {
             }
         }
         if self.spec.learn_timeout && !self.spec.hang {
-            if let Some((limit, slowest)) =
-                (self.check.predicate().time_limit()).and_then(|l| l.learn())
-            {
+            let time_limit = self.check.predicate().time_limit();
+            if let Some((limit, slowest)) = time_limit.and_then(|l| l.learn()) {
+                let cpu = time_limit.and_then(|l| l.cpu()).map_or(String::new(), |c| {
+                    format!(", and {:.2} s of CPU time", c.as_secs_f64())
+                });
                 observer.on_event(&Event::Note(&format!(
                     // Short: editors show it as a progress message.
-                    "time limit of a check: {:.2} s (learned: {} x {:.3} s, at least {} s)",
+                    "time limit of a check: {:.2} s (learned: {} x {:.3} s, at least {} s){cpu}",
                     limit.as_secs_f64(),
                     crate::predicate::limit::LEARNED_FACTOR,
                     slowest.as_secs_f64(),

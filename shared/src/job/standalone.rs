@@ -312,6 +312,7 @@ fn cargo(
         .env("RUSTC_ICE", "0");
     let limits = RunLimits {
         timeout: Some(timeout.max(Duration::from_secs(60))),
+        cpu: None,
         max_output: 64 << 20,
         memory: None,
     };

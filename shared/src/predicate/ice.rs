@@ -355,6 +355,7 @@ impl IcePredicate {
         }
         let limits = RunLimits {
             timeout: self.limit.get(),
+            cpu: None,
             max_output: 1 << 20,
             memory: None,
         };
@@ -363,7 +364,7 @@ impl IcePredicate {
             Err(ExecError::Cancelled) => return Err(PredicateError::Cancelled),
             r => r?,
         };
-        self.limit.observe(finished.elapsed);
+        self.limit.observe(finished.elapsed, finished.cpu);
         if let Compile::Cargo { .. } = self.config.compile {
             self.seed.offer(&target);
         }
@@ -476,6 +477,7 @@ impl Predicate<TestCase> for IcePredicate {
         };
         let limits = RunLimits {
             timeout: self.config.timeout,
+            cpu: None,
             max_output: 16 << 20,
             memory: None,
         };

@@ -14,6 +14,14 @@
 //! cache (see [`crate::cache::VerdictCache::put`]): they depend on the machine's
 //! load and on the limit.
 //!
+//! A test binary's run has a CPU-time limit beside it ([`TimeLimit::with_cpu`]):
+//! [`LEARNED_FACTOR`] times the original's largest CPU time, at least [`CPU_FLOOR`].
+//! A loaded machine stretches a run's wall time, not the CPU time it uses, so the
+//! CPU limit needs no margin for the load and can stop a loop far sooner than the
+//! wall limit does (a FlexBuffers reader's test of 5 ms on the original: 571 of
+//! 1 540 checks stopped at the 0.5 s wall limit, 286 of its 300 s, where a cut
+//! sends the walk around a cycle; issue 28, session 37).
+//!
 //! The memory limit of a test's run ([`MemoryLimit`]): a candidate whose length
 //! field has grown makes a reader allocate, and often fill, gigabytes (a DICOM
 //! reader's test of 4 ms and 4 MB on the original took 5 to 35 s and up to 4 GB on
@@ -46,6 +54,11 @@ pub fn learned_limit(slowest: Duration) -> Duration {
     (slowest * LEARNED_FACTOR).max(LEARNED_FLOOR)
 }
 
+/// The least learned CPU-time limit: the kernel counts CPU time in ticks of 10 ms,
+/// and a test binary's start-up and a reader's work on a few hundred KB take a few
+/// milliseconds of it, whatever the load.
+pub const CPU_FLOOR: Duration = Duration::from_millis(100);
+
 /// The time limit of a predicate's runs (shared by its workers).
 #[derive(Debug, Default)]
 pub struct TimeLimit {
@@ -55,6 +68,12 @@ pub struct TimeLimit {
     learned: OnceLock<Duration>,
     /// The slowest run seen before the limit was learned.
     slowest: Mutex<Option<Duration>>,
+    /// Whether runs get a CPU-time limit too ([`TimeLimit::with_cpu`]).
+    cpu: bool,
+    /// The largest CPU time of a run seen before the limit was learned.
+    most_cpu: Mutex<Option<Duration>>,
+    /// Set by [`TimeLimit::learn`] when `cpu`.
+    cpu_learned: OnceLock<Duration>,
 }
 
 impl TimeLimit {
@@ -66,16 +85,35 @@ impl TimeLimit {
         }
     }
 
+    /// The same, with a CPU-time limit learned beside the wall-time one (for a
+    /// program run directly, whose CPU time is its own: a test binary).
+    pub fn with_cpu(cap: Option<Duration>) -> TimeLimit {
+        TimeLimit {
+            cpu: true,
+            ..TimeLimit::new(cap)
+        }
+    }
+
     /// The limit of the next run.
     pub fn get(&self) -> Option<Duration> {
         self.learned.get().copied().or(self.cap)
     }
 
-    /// Records how long a limited run took (ignored once the limit is learned).
-    pub fn observe(&self, elapsed: Duration) {
+    /// The CPU-time limit of the next run: none until learned.
+    pub fn cpu(&self) -> Option<Duration> {
+        self.cpu_learned.get().copied()
+    }
+
+    /// Records how long a limited run took, and the CPU time it used when it ended
+    /// by itself (ignored once the limit is learned).
+    pub fn observe(&self, elapsed: Duration, cpu: Option<Duration>) {
         if self.learned.get().is_none() {
             let mut s = self.slowest.lock().unwrap_or_else(|e| e.into_inner());
             *s = Some(s.map_or(elapsed, |t| t.max(elapsed)));
+            if let Some(cpu) = cpu {
+                let mut m = self.most_cpu.lock().unwrap_or_else(|e| e.into_inner());
+                *m = Some(m.map_or(cpu, |t| t.max(cpu)));
+            }
         }
     }
 
@@ -89,6 +127,14 @@ impl TimeLimit {
             None => learned_limit(slowest),
         };
         self.learned.set(limit).ok()?;
+        let most_cpu = *self.most_cpu.lock().unwrap_or_else(|e| e.into_inner());
+        if let (true, Some(most)) = (self.cpu, most_cpu) {
+            let cpu = (most * LEARNED_FACTOR).max(CPU_FLOOR);
+            // Only where it stops a run sooner than the wall limit.
+            if cpu < limit {
+                let _ = self.cpu_learned.set(cpu);
+            }
+        }
         Some((limit, slowest))
     }
 }
@@ -168,22 +214,40 @@ mod tests {
         let l = TimeLimit::new(Some(Duration::from_secs(60)));
         assert_eq!(l.get(), Some(Duration::from_secs(60)));
         assert_eq!(l.learn(), None, "nothing seen yet");
-        l.observe(ms(80));
-        l.observe(ms(300));
-        l.observe(ms(120));
+        l.observe(ms(80), None);
+        l.observe(ms(300), None);
+        l.observe(ms(120), None);
         assert_eq!(l.learn(), Some((ms(3000), ms(300))));
         assert_eq!(l.get(), Some(ms(3000)));
         // Learned once: later runs do not move it.
-        l.observe(Duration::from_secs(50));
+        l.observe(Duration::from_secs(50), None);
         assert_eq!(l.learn(), None);
         assert_eq!(l.get(), Some(ms(3000)));
 
         let fast = TimeLimit::new(Some(Duration::from_secs(60)));
-        fast.observe(ms(10));
+        fast.observe(ms(10), None);
         assert_eq!(fast.learn().map(|p| p.0), Some(LEARNED_FLOOR));
 
+        assert_eq!(fast.cpu(), None, "no CPU limit unless asked");
+
+        let cpu = TimeLimit::with_cpu(Some(Duration::from_secs(60)));
+        cpu.observe(ms(9), Some(ms(4)));
+        cpu.observe(ms(30), Some(ms(25)));
+        cpu.observe(ms(20), None);
+        assert_eq!(cpu.learn(), Some((LEARNED_FLOOR, ms(30))));
+        assert_eq!(cpu.cpu(), Some(ms(250)));
+        let tiny = TimeLimit::with_cpu(None);
+        tiny.observe(ms(5), Some(ms(2)));
+        tiny.learn();
+        assert_eq!(tiny.cpu(), Some(CPU_FLOOR));
+        // Not where the wall limit stops a run first.
+        let busy = TimeLimit::with_cpu(None);
+        busy.observe(ms(100), Some(ms(190)));
+        busy.learn();
+        assert_eq!(busy.cpu(), None);
+
         let slow = TimeLimit::new(Some(Duration::from_secs(60)));
-        slow.observe(Duration::from_secs(30));
+        slow.observe(Duration::from_secs(30), None);
         assert_eq!(slow.learn().map(|p| p.0), Some(Duration::from_secs(60)));
     }
 

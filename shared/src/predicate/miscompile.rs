@@ -259,6 +259,7 @@ impl MiscompilePredicate {
         let run = |spec: CommandSpec| -> Result<Finished, PredicateError> {
             let limits = RunLimits {
                 timeout: self.limit.get(),
+                cpu: None,
                 max_output: 1 << 20,
                 memory: None,
             };
@@ -266,7 +267,7 @@ impl MiscompilePredicate {
                 Err(ExecError::Cancelled) => Err(PredicateError::Cancelled),
                 r => {
                     let done = r?;
-                    self.limit.observe(done.elapsed);
+                    self.limit.observe(done.elapsed, done.cpu);
                     Ok(done)
                 }
             }

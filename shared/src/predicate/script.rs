@@ -123,6 +123,7 @@ impl Predicate<TestCase> for ScriptPredicate {
         let spec = self.command_for(&path, &env.scratch.join("case"));
         let limits = RunLimits {
             timeout: self.limit.get(),
+            cpu: None,
             max_output: 64 << 10,
             memory: self.memory.get(),
         };
@@ -131,7 +132,7 @@ impl Predicate<TestCase> for ScriptPredicate {
             Err(ExecError::Cancelled) => return Err(PredicateError::Cancelled),
             r => r?,
         };
-        self.limit.observe(done.elapsed);
+        self.limit.observe(done.elapsed, done.cpu);
         self.memory.observe(done.max_rss);
         Ok(if done.timed_out {
             if self.config.timeout_is_interesting {

@@ -102,7 +102,7 @@ impl TestPredicate {
             &config.cargo_args,
         );
         TestPredicate {
-            limit: super::TimeLimit::new(config.timeout),
+            limit: super::TimeLimit::with_cpu(config.timeout),
             memory: super::MemoryLimit::default(),
             cargo,
             source,
@@ -145,6 +145,7 @@ impl TestPredicate {
                 } else {
                     self.limit.get()
                 },
+                cpu: None,
                 max_output: 64 << 20,
                 memory: None,
             },
@@ -155,7 +156,7 @@ impl TestPredicate {
         };
         self.seed.offer(&target);
         if self.config.input.is_none() {
-            self.limit.observe(done.elapsed);
+            self.limit.observe(done.elapsed, done.cpu);
         }
         if done.code != Some(0) {
             return Ok(Err(TestProbe {
@@ -350,6 +351,7 @@ impl TestPredicate {
                 .env("CARGO_MANIFEST_DIR", &dir);
             let limits = RunLimits {
                 timeout: self.limit.get(),
+                cpu: self.limit.cpu(),
                 max_output: 1 << 20,
                 memory: self.memory.get(),
             };
@@ -358,7 +360,7 @@ impl TestPredicate {
                 Err(ExecError::Cancelled) => return Err(PredicateError::Cancelled),
                 r => r?,
             };
-            self.limit.observe(finished.elapsed);
+            self.limit.observe(finished.elapsed, finished.cpu);
             self.memory.observe(finished.max_rss);
             let out = format!(
                 "{}{}",
@@ -471,6 +473,7 @@ impl Predicate<TestCase> for TestPredicate {
             .temp_dir(env.temp_dir());
         let limits = RunLimits {
             timeout: self.config.timeout,
+            cpu: None,
             max_output: 64 << 20,
             memory: None,
         };
