@@ -277,8 +277,8 @@ fn script_predicate_on_any_file() {
     let json = summary(&o);
     assert_eq!(
         json["predicate_runs"].as_u64(),
-        Some(3),
-        "two checks of the original and the final check only: {json}"
+        Some(4),
+        "two checks of the original, one under the memory limit, and the final check only: {json}"
     );
     assert!(!stderr(&o).contains("warning"), "{}", stderr(&o));
     // A data file's result is swept for 1-minimality (here from the cache), and
