@@ -19,10 +19,13 @@
 //! the header and the first place it points at is cut too); the spans between two adjacent
 //! targets at least [`MIN_CUT`] bytes long are cut, whole, then their first and their
 //! last half, the largest cuts first. A cut `(x, y)` lowers by `y - x` every word whose
-//! value is at least `y` (it pointed at or past the cut's end); a word that points at
-//! `x` keeps its value. Not knowing which words are offsets, the plan lowers all of
-//! them: a count or an address with a value in range is lowered too, and the check
-//! decides. Each cut is tried first with the sizes of the parts it shortens lowered
+//! value is at least `y` (it pointed at or past the cut's end), and sets every word
+//! that points into the cut to `x` (its target is gone; it stays inside the file); a
+//! word that points at `x` keeps its value. Not knowing which words are offsets, the
+//! plan lowers all of them: a count or an address with a value in range is lowered
+//! too, and the check decides; but a word inside a run of text (its first byte and
+//! the one before it printable ASCII: a segment's name, `__TEXT`, whose `XT\0\0`
+//! reads as 21 592) is a name, not an offset. Each cut is tried first with the sizes of the parts it shortens lowered
 //! by as much: an offset's size is the word after it (an `(offset, size)` pair, as in
 //! a Mach-O symbol table's or an ELF section's header), or 8 bytes on for a 64-bit
 //! pair, when the part it measures ends inside the file; then, if that differs, with
@@ -66,7 +69,11 @@ fn words(text: &[u8], big: bool) -> Vec<Word> {
         .step_by(4)
         .filter_map(|at| {
             let value = usize::try_from(read_uint(text, at, 4, big)?).ok()?;
-            (head < value && value <= text.len()).then_some(Word { at, value })
+            let printable = |i: usize| text.get(i).is_some_and(|c| (0x20..0x7f).contains(c));
+            // A run of text through the word's start: a name (`__TEXT`'s "XT\0\0"
+            // reads as 21 592), not an offset.
+            let text_run = at > 0 && printable(at - 1) && printable(at);
+            (head < value && value <= text.len() && !text_run).then_some(Word { at, value })
         })
         .collect()
 }
@@ -121,8 +128,13 @@ fn plan(
 ) -> Option<EditSet<u8>> {
     let (x, y) = cut;
     let mut new: std::collections::BTreeMap<usize, usize> = std::collections::BTreeMap::new();
-    for w in words.iter().filter(|w| w.value >= y) {
-        new.insert(w.at, w.value - (y - x));
+    for w in words {
+        if w.value >= y {
+            new.insert(w.at, w.value - (y - x));
+        } else if w.value > x {
+            // Its target is cut: it points where the cut was.
+            new.insert(w.at, x);
+        }
     }
     if sized {
         for &w in words {
@@ -306,6 +318,16 @@ mod tests {
                 (4548, 5000),
             ]
         );
+        // A word into the cut (at 12) points where it was afterwards.
+        let ws = [
+            ws[0],
+            ws[1],
+            ws[2],
+            Word {
+                at: 12,
+                value: 7000,
+            },
+        ];
         let set = plan(0, &[0; 10_000], &ws, (6000, 9000), false, false).unwrap();
         let mut bytes = vec![0; 10_000];
         for w in &ws {
@@ -318,5 +340,20 @@ mod tests {
         assert_eq!(read_uint(out, 0, 4, false), Some(5000));
         assert_eq!(read_uint(out, 4, 4, false), Some(6000));
         assert_eq!(read_uint(out, 8, 4, false), Some(6000));
+        assert_eq!(read_uint(out, 12, 4, false), Some(6000));
+        // A name's last letters and its NUL padding read as an offset in range are not
+        // a word; the same bytes after a NUL are.
+        let mut named = vec![0u8; 30_000];
+        named[16..24].copy_from_slice(b"__TEXT\0\0");
+        named[24..28].copy_from_slice(&21_592u32.to_le_bytes());
+        assert_eq!(
+            words(&named, false),
+            [Word {
+                at: 24,
+                value: 21_592
+            }],
+            "{:?}",
+            &named[16..28]
+        );
     }
 }
