@@ -427,7 +427,7 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
         Box::new(Delete::new(der::Der::bytes(), "der-bytes", der::MAX_BYTES)),
         Box::new(Ends::default()),
         Box::new(OFFSET_CUTS),
-        Box::new(target_cuts::TargetCuts),
+        last_resort(target_cuts::TargetCuts),
         Box::new(FOOTER_CUTS),
         Box::new(ChunkPayloads::default()),
         Box::new(Delete::new(OtherChunks, "chunks-other", usize::MAX)),

@@ -31,6 +31,12 @@
 //! pair, when the part it measures ends inside the file; then, if that differs, with
 //! the offsets alone (a word taken for a size that is none).
 //!
+//! A last resort (it runs in a round where the passes before it found nothing): with
+//! it in the pipeline's first rounds, it took the DICOM case (held out; no offsets,
+//! only element lengths, 30 words in range by accident) to a different local minimum,
+//! 267 bytes in 30 681 checks against 135 in 18 497 without it; as a last resort, 135
+//! in 18 829, and the Mach-O case 144 bytes in 8 521 checks (6 688 before).
+//!
 //! After a cut taken the plans are made again for the new file. At most [`MAX_TESTS`]
 //! tests since the last one taken, of files of at least [`MIN_FILE`] bytes whose
 //! header has at least [`MIN_WORDS`] such words (fewer are not a layout of offsets:
