@@ -638,6 +638,7 @@ mod tests {
         assert_eq!(
             with(|r| r.last_resort),
             [
+                "target-cuts",
                 "same-tokens",
                 "data-lines",
                 "data-lengths",
