@@ -13,20 +13,20 @@
 //! all.
 //!
 //! The header: the first [`HEAD`] bytes. Its words: 4-byte fields at a multiple of 4,
-//! in one byte order (both are tried, little endian first), whose value is a place in
-//! the file past the header (an 8-byte offset's low word, little endian, is one of
-//! them). Targets: those values, the header's end and the file's end (what lies between
-//! the header and the first place it points at is cut too); the spans between two adjacent
-//! targets at least [`MIN_CUT`] bytes long are cut, whole, then their first and their
-//! last half, the largest cuts first. A cut `(x, y)` lowers by `y - x` every word whose
+//! in one byte order (the one that gives more words, little endian on a tie), whose
+//! value is a place in the file past the header (an 8-byte offset's low word, little
+//! endian, is one of them). Targets: those values, the header's end and the file's end
+//! (what lies between the header and the first place it points at is cut too); the
+//! spans between two adjacent targets at least [`MIN_CUT`] bytes long are cut, whole,
+//! then their first and their last half, the largest cuts first. A cut `(x, y)` lowers by `y - x` every word whose
 //! value is at least `y` (it pointed at or past the cut's end), and sets every word
 //! that points into the cut to `x` (its target is gone; it stays inside the file); a
 //! word that points at `x` keeps its value. Not knowing which words are offsets, the
 //! plan lowers all of them: a count or an address with a value in range is lowered
 //! too, and the check decides; but a word inside a run of text (its first byte and
 //! the one before it printable ASCII: a segment's name, `__TEXT`, whose `XT\0\0`
-//! reads as 21 592) is a name, not an offset. Each cut is tried first with the sizes of the parts it shortens lowered
-//! by as much: an offset's size is the word after it (an `(offset, size)` pair, as in
+//! reads as 21 592) is a name, not an offset. Each cut is tried first with the sizes
+//! of the parts it shortens lowered by as much: an offset's size is the word after it (an `(offset, size)` pair, as in
 //! a Mach-O symbol table's or an ELF section's header), or 8 bytes on for a 64-bit
 //! pair, when the part it measures ends inside the file; then, if that differs, with
 //! the offsets alone (a word taken for a size that is none).
