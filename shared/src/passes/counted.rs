@@ -587,7 +587,7 @@ pub(super) fn run_plans<C: Case<Item = u8>>(
 
 /// A pass that tests the plans `make` gives for each binary data file within
 /// `sizes`, within `budget` (see [`run_plans`]): `counted-runs`, `offset-cuts`,
-/// `footer-cuts`, `counted-records`, `gated-gaps`, `gap-shifts`.
+/// `footer-cuts`, `counted-records`, `gated-gaps`, `gap-shifts`, `counted-ranges`.
 #[derive(Clone, Debug)]
 pub struct PlanPass {
     name: &'static str,

@@ -19,6 +19,7 @@ mod lower_values;
 pub mod neighbours;
 pub mod pairs;
 pub mod pointers;
+mod ranges;
 pub mod relocate;
 pub mod rust;
 pub mod rust_early;
@@ -56,6 +57,7 @@ pub use lower::LowerBytes;
 pub use neighbours::Neighbours;
 pub use pairs::{Pairs, ReplaceTokens, SameTokens};
 pub use pointers::Pointers;
+pub use ranges::COUNTED_RANGES;
 pub use relocate::Relocating;
 pub use rust::{Comments, NodeClass, RustDelete, RustReplace};
 pub use rust_early::RustBodiesEarly;
@@ -458,6 +460,7 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
             last_resort(COUNTED_RECORDS),
             last_resort(GATED_GAPS),
             last_resort(GAP_SHIFTS),
+            last_resort(COUNTED_RANGES),
             // The one Rust neighbourhood the syntax passes cannot propose (two cuts
             // that are not a node: `f(x)` → `fx`), for a sweep of a few dozen
             // candidates: on the tune half +5.8 % runs; on heldout2 two more results
@@ -652,6 +655,7 @@ mod tests {
                 "counted-records",
                 "gated-gaps",
                 "gap-shifts",
+                "counted-ranges",
                 "rust-pairs",
                 "rust-lines",
                 "rust-lengths",
