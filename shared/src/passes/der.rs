@@ -34,12 +34,12 @@ const MAX_DEPTH: usize = 64;
 /// One value: its tag bytes `start..tag_end`, its contents `content..end`, and for
 /// a constructed value read as such, its children.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Value {
-    start: usize,
+pub(super) struct Value {
+    pub(super) start: usize,
     tag_end: usize,
-    content: usize,
-    end: usize,
-    children: Option<Vec<Value>>,
+    pub(super) content: usize,
+    pub(super) end: usize,
+    pub(super) children: Option<Vec<Value>>,
 }
 
 /// The tag and length of the value at `p`, if its contents end by `end`: (end of
@@ -88,7 +88,7 @@ fn header(text: &[u8], p: usize, end: usize) -> Option<(usize, usize, usize, boo
 }
 
 /// The values that cover `start..end` exactly, if they do.
-fn values(text: &[u8], start: usize, end: usize, depth: usize) -> Option<Vec<Value>> {
+pub(super) fn values(text: &[u8], start: usize, end: usize, depth: usize) -> Option<Vec<Value>> {
     if depth > MAX_DEPTH {
         return None;
     }
@@ -114,7 +114,7 @@ fn values(text: &[u8], start: usize, end: usize, depth: usize) -> Option<Vec<Val
 }
 
 /// The shortest DER length field for `len`.
-fn encode_len(len: usize, out: &mut Vec<u8>) {
+pub(super) fn encode_len(len: usize, out: &mut Vec<u8>) {
     if len < 0x80 {
         out.push(len as u8);
         return;
@@ -158,6 +158,45 @@ impl Tree {
 
     pub fn is_empty(&self) -> bool {
         self.values.is_empty()
+    }
+
+    /// The top-level values (one, the whole file, when not empty).
+    pub(super) fn values(&self) -> &[Value] {
+        &self.values
+    }
+
+    /// `text` written again with each value for which `with` gives bytes replaced
+    /// by them (not looked into); every length around them recomputed.
+    pub(super) fn write_with(
+        &self,
+        text: &[u8],
+        with: &dyn Fn(&Value) -> Option<Vec<u8>>,
+    ) -> Vec<u8> {
+        fn write_all(
+            text: &[u8],
+            vs: &[Value],
+            with: &dyn Fn(&Value) -> Option<Vec<u8>>,
+            out: &mut Vec<u8>,
+        ) {
+            for v in vs {
+                if let Some(bytes) = with(v) {
+                    out.extend(bytes);
+                    continue;
+                }
+                let Some(c) = &v.children else {
+                    out.extend_from_slice(&text[v.start..v.end]);
+                    continue;
+                };
+                let mut body = Vec::new();
+                write_all(text, c, with, &mut body);
+                out.extend_from_slice(&text[v.start..v.tag_end]);
+                encode_len(body.len(), out);
+                out.extend(body);
+            }
+        }
+        let mut out = Vec::new();
+        write_all(text, &self.values, with, &mut out);
+        out
     }
 
     /// The units of `kind`, in document order (a value before its children).

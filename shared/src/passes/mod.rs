@@ -11,6 +11,7 @@ pub mod counted;
 pub mod cuts;
 pub mod delete;
 pub mod der;
+mod der_lifts;
 mod focus_files;
 mod gated;
 pub mod integers;
@@ -461,6 +462,7 @@ pub fn default_for_files(runs_code: bool) -> Vec<Box<dyn Pass<TestCase>>> {
             last_resort(GATED_GAPS),
             last_resort(GAP_SHIFTS),
             last_resort(COUNTED_RANGES),
+            last_resort(der_lifts::DerLifts),
             // The one Rust neighbourhood the syntax passes cannot propose (two cuts
             // that are not a node: `f(x)` → `fx`), for a sweep of a few dozen
             // candidates: on the tune half +5.8 % runs; on heldout2 two more results
@@ -656,6 +658,7 @@ mod tests {
                 "gated-gaps",
                 "gap-shifts",
                 "counted-ranges",
+                "der-lifts",
                 "rust-pairs",
                 "rust-lines",
                 "rust-lengths",
