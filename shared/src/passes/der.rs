@@ -224,28 +224,22 @@ impl Tree {
     /// `text` written again without the units `cut` (values or single bytes of
     /// [`Tree::units`]); every length recomputed.
     fn write(&self, text: &[u8], cut: &HashSet<(usize, usize)>) -> Vec<u8> {
-        fn write_all(text: &[u8], vs: &[Value], cut: &HashSet<(usize, usize)>, out: &mut Vec<u8>) {
-            for v in vs {
-                if cut.contains(&(v.start, v.end)) {
-                    continue;
-                }
-                let mut body = Vec::new();
-                match &v.children {
-                    Some(c) => write_all(text, c, cut, &mut body),
-                    None => body.extend(
-                        (v.content..v.end)
-                            .filter(|&b| !cut.contains(&(b, b + 1)))
-                            .map(|b| text[b]),
-                    ),
-                }
-                out.extend_from_slice(&text[v.start..v.tag_end]);
-                encode_len(body.len(), out);
-                out.extend(body);
+        self.write_with(text, &|v: &Value| {
+            if cut.contains(&(v.start, v.end)) {
+                return Some(Vec::new());
             }
-        }
-        let mut out = Vec::new();
-        write_all(text, &self.values, cut, &mut out);
-        out
+            if v.children.is_some() {
+                return None;
+            }
+            let body: Vec<u8> = (v.content..v.end)
+                .filter(|&b| !cut.contains(&(b, b + 1)))
+                .map(|b| text[b])
+                .collect();
+            let mut out = text[v.start..v.tag_end].to_vec();
+            encode_len(body.len(), &mut out);
+            out.extend(body);
+            Some(out)
+        })
     }
 }
 
